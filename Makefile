@@ -1,0 +1,57 @@
+# Concerto Trainer — developer entry points. Needs only python3 on the PATH.
+.DEFAULT_GOAL := help
+SHELL := /bin/bash
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+CHROMIUM := /usr/bin/chromium
+# apt-get needs root: use sudo when we are not root and it exists.
+SUDO := $(if $(filter 0,$(shell id -u)),,$(shell command -v sudo))
+
+.PHONY: help run test lint bench clean setup chromium
+
+help:
+	@echo "make run    set up .venv, migrate, seed, serve on http://127.0.0.1:8000/"
+	@echo "make test   set up .venv (and Chromium), then ruff and the whole pytest suite"
+	@echo "make lint   ruff check ."
+	@echo "make bench  run every benchmarks/bench_*.py"
+	@echo "make clean  remove .venv, caches, the dev database and browser screenshots"
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -e '.[dev,bench]'
+	touch $(STAMP)
+
+setup: $(STAMP)
+
+run: setup
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py seed
+	$(BIN)/python manage.py runserver 127.0.0.1:8000
+
+chromium:
+	@if [ ! -x $(CHROMIUM) ]; then \
+		echo "Installing Debian chromium for the browser tests"; \
+		$(SUDO) apt-get update && \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; \
+	fi
+
+lint: setup
+	$(BIN)/ruff check .
+
+test: setup chromium lint
+	$(BIN)/pytest
+
+bench: setup
+	@set -e; for f in benchmarks/bench_*.py; do \
+		[ -e "$$f" ] || { echo "no benchmarks yet"; break; }; \
+		echo "== $$f"; $(BIN)/python "$$f"; \
+	done
+
+clean:
+	rm -rf $(VENV) db.sqlite3 staticfiles tests/browser/output .pytest_cache .ruff_cache .hypothesis *.egg-info
+	find . -name __pycache__ -type d -prune -exec rm -rf {} +

@@ -1,0 +1,89 @@
+"""Playwright fixtures for end-to-end tests against pytest-django's ``live_server``.
+
+Every test collected under ``tests/browser/`` is marked ``browser``; run only these with
+``pytest -m browser`` or skip them with ``pytest -m "not browser"``.
+
+    def test_home(live_server, page, shot):
+        page.goto(live_server.url + "/")
+        shot(page, "home")          # -> tests/browser/output/test_home/home.png
+"""
+
+import os
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+# The live server and Playwright's sync API share the test thread's event loop, which trips
+# Django's async-safety check on ORM calls made from tests.
+os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+
+from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 375, "height": 740}
+OUTPUT = Path(__file__).resolve().parent / "output"
+
+Shot = Callable[[Page, str], Path]
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    here = Path(__file__).resolve().parent
+    for item in items:
+        if here in Path(item.fspath).resolve().parents:
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    """One headless Chromium (Debian's ``/usr/bin/chromium``) for the whole session."""
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
+        )
+        yield browser
+        browser.close()
+
+
+def _page(browser: Browser, viewport: dict[str, int]) -> Iterator[Page]:
+    context = browser.new_context(viewport=viewport)
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+@pytest.fixture
+def page(browser: Browser, live_server) -> Iterator[Page]:
+    """A desktop-sized page (1280×900) in a fresh browser context."""
+    yield from _page(browser, DESKTOP)
+
+
+@pytest.fixture
+def phone_page(browser: Browser, live_server) -> Iterator[Page]:
+    """A phone-sized page (375×740) in a fresh browser context."""
+    yield from _page(browser, PHONE)
+
+
+@pytest.fixture
+def shot(request: pytest.FixtureRequest) -> Shot:
+    """``shot(page, name)`` saves a full-page PNG as ``output/<test name>/<name>.png``."""
+    folder = OUTPUT / re.sub(r"[^\w.-]+", "_", request.node.name)
+
+    def take(page: Page, name: str) -> Path:
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / f"{name}.png"
+        page.screenshot(path=str(path), full_page=True)
+        return path
+
+    return take

@@ -1,0 +1,255 @@
+"""Drill pages: the menu, one drill after another, one drill by URL, answering, review.
+
+A drill lives in its URL: ``/drills/<kind>/<seed>/?convention=…&items=…``. The page carries a
+signed *showing* token (which drill, when it was shown, a fresh id), so an answer can be timed,
+recorded once however often it is posted, and refused when it does not belong to the drill.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+import uuid
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import urlencode
+
+from django.contrib.auth.decorators import login_required
+from django.core import signing
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods
+from django.views.decorators.vary import vary_on_headers
+
+from engine.cards import Card, sort_cards
+from engine.drills import (
+    KIND_TITLES,
+    KINDS,
+    Drill,
+    DrillParams,
+    Grade,
+    grade,
+    make_drill,
+    parse_answer,
+    skill_title,
+    skills_for,
+)
+from engine.errors import ConcertoError
+from engine.signals import CONVENTIONS
+from trainer import preferences, selectors, services
+
+#: Seeds are drawn below this; the URL accepts any seed the database can store.
+SEED_RANGE = 10**9
+SEED_LIMIT = 2**63 - 1
+_SHOWING_SALT = "trainer.drill-showing"
+_MAX_TIME_MS = 60 * 60 * 1000
+
+
+class BadDrillRequest(Exception):
+    """Input a drill page refuses with 400 and a message for the learner."""
+
+
+@dataclass(frozen=True)
+class Showing:
+    token: uuid.UUID
+    shown_at_ms: int
+
+
+def _showing_sign(drill: Drill) -> str:
+    return signing.dumps(
+        {"t": uuid.uuid4().hex, "at": int(time.time() * 1000), "k": drill.kind,
+         "s": drill.seed, "p": drill.params.key()},
+        salt=_SHOWING_SALT, compress=True,
+    )
+
+
+def _showing_read(raw: str, drill: Drill) -> Showing:
+    try:
+        data = signing.loads(raw, salt=_SHOWING_SALT)
+        token = uuid.UUID(data["t"])
+        at = int(data["at"])
+    except (signing.BadSignature, KeyError, TypeError, ValueError):
+        raise BadDrillRequest("This answer form is damaged. Reload the drill and try again.")
+    if (data.get("k"), data.get("s"), data.get("p")) != (drill.kind, drill.seed,
+                                                         drill.params.key()):
+        raise BadDrillRequest("This answer belongs to a different drill.")
+    return Showing(token, at)
+
+
+def _params(request: HttpRequest) -> DrillParams:
+    try:
+        return DrillParams.from_query(request.GET, **preferences.drill_defaults(request))
+    except ConcertoError as exc:
+        raise BadDrillRequest(f"These drill settings cannot be used: {exc}.") from exc
+
+
+def _drill(kind: str, seed: int, params: DrillParams) -> Drill:
+    if kind not in KINDS:
+        raise BadDrillRequest(f"There is no drill kind called “{kind}”.")
+    if seed > SEED_LIMIT:
+        raise BadDrillRequest(f"There is no drill number {seed}.")
+    try:
+        return make_drill(kind, seed, params)
+    except ConcertoError as exc:
+        raise BadDrillRequest(f"This drill cannot be built: {exc}.") from exc
+
+
+def drill_url(kind: str, seed: int | None, params: DrillParams, **extra: str) -> str:
+    """The address of a drill (or of "the next drill of this kind" when ``seed`` is None)."""
+    if seed is None:
+        base = reverse("drill-next", args=[kind])
+    else:
+        base = reverse("drill-detail", args=[kind, seed])
+    query = {**params.to_query(), **extra}
+    return base + ("?" + urlencode(query) if query else "")
+
+
+def _context(request: HttpRequest, drill: Drill, **extra: Any) -> dict[str, Any]:
+    first = extra.pop("first", None)
+    ctx = {
+        "drill": drill,
+        "kind_title": KIND_TITLES[drill.kind],
+        "skill_title": skill_title(drill.kind, drill.skill),
+        "showing": extra.pop("showing", None) or _showing_sign(drill),
+        "action": drill_url(drill.kind, drill.seed, drill.params, **_review_flag(request)),
+        "permalink": drill_url(drill.kind, drill.seed, drill.params),
+        "next_url": (reverse("review") if _review_flag(request)
+                     else drill_url(drill.kind, None, drill.params)),
+        "hand": sort_cards(drill.hand),
+        "scored": [(c, drill.by[i] if drill.by else None) for i, c in enumerate(drill.cards)],
+        "first": first,
+        "conventions": CONVENTIONS,
+        "review": bool(_review_flag(request)),
+    }
+    ctx.update(extra)
+    return ctx
+
+
+def _review_flag(request: HttpRequest) -> dict[str, str]:
+    return {"review": "1"} if request.GET.get("review") == "1" else {}
+
+
+def _render(
+    request: HttpRequest, ctx: dict[str, Any], status: int = 200
+) -> HttpResponse:
+    template = "trainer/drill.html#drill-area" if request.htmx else "trainer/drill.html"
+    response = render(request, template, ctx, status=status)
+    if request.htmx and status == 200 and "grade" not in ctx:
+        response["HX-Push-Url"] = ctx["permalink"]
+    return response
+
+
+def _bad_request(request: HttpRequest, message: str, drill: Drill | None = None) -> HttpResponse:
+    if drill is not None:
+        return _render(request, _context(request, drill, error=message), status=400)
+    if request.htmx:
+        response = render(request, "trainer/drill_error.html#feedback", {"error": message},
+                          status=400)
+        response["HX-Retarget"] = "#feedback"
+        response["HX-Reswap"] = "outerHTML"
+        return response
+    return render(request, "trainer/drill_error.html", {"error": message}, status=400)
+
+
+@vary_on_headers("HX-Request")
+@require_http_methods(["GET"])
+def drill_menu(request: HttpRequest) -> HttpResponse:
+    """Every drill kind, and for each the skills it drills, each a link to a focused drill."""
+    rows = []
+    for kind in KINDS:
+        rows.append({
+            "kind": kind,
+            "title": KIND_TITLES[kind],
+            "url": reverse("drill-next", args=[kind]),
+            "skills": [
+                {"skill": s, "title": skill_title(kind, s),
+                 "url": reverse("drill-next", args=[kind]) + "?" + urlencode({"items": s})}
+                for s in skills_for(kind)
+            ],
+        })
+    due = (
+        selectors.due_skills(user=request.user).count()
+        if request.user.is_authenticated else 0
+    )
+    return render(request, "trainer/drill_menu.html", {"kinds": rows, "due": due})
+
+
+@vary_on_headers("HX-Request")
+@require_http_methods(["GET"])
+def drill_next(request: HttpRequest, kind: str) -> HttpResponse:
+    """A fresh drill of ``kind`` with the settings in the query string."""
+    try:
+        params = _params(request)
+        drill = _drill(kind, secrets.randbelow(SEED_RANGE), params)
+    except BadDrillRequest as exc:
+        return _bad_request(request, str(exc))
+    return _render(request, _context(request, drill))
+
+
+@vary_on_headers("HX-Request")
+@require_http_methods(["GET", "POST"])
+def drill_detail(request: HttpRequest, kind: str, seed: int) -> HttpResponse:
+    """One drill by its address; a POST answers it."""
+    try:
+        drill = _drill(kind, seed, _params(request))
+    except BadDrillRequest as exc:
+        return _bad_request(request, str(exc))
+    if request.method == "GET":
+        return _render(request, _context(request, drill))
+    try:
+        return _answer(request, drill)
+    except BadDrillRequest as exc:
+        return _bad_request(request, str(exc), drill)
+
+
+def _answer(request: HttpRequest, drill: Drill) -> HttpResponse:
+    showing = _showing_read(request.POST.get("showing", ""), drill)
+    raw_showing = request.POST["showing"]
+    if drill.kind == "lead" and request.POST.get("c1") and not request.POST.get("c2"):
+        first = _card_in_hand(request.POST["c1"], drill)
+        return _render(request, _context(request, drill, first=first, showing=raw_showing))
+    try:
+        answer = parse_answer(drill, request.POST)
+    except ConcertoError as exc:
+        raise BadDrillRequest(_sentence(exc)) from exc
+    verdict: Grade = grade(drill, answer)
+    recorded = None
+    if request.user.is_authenticated:
+        elapsed = int(time.time() * 1000) - showing.shown_at_ms
+        recorded, _ = services.attempt_record(
+            user=request.user, drill=drill, answer=answer, grade=verdict,
+            token=showing.token, time_taken_ms=max(0, min(elapsed, _MAX_TIME_MS)),
+        )
+    ctx = _context(request, drill, grade=verdict, answer=answer, showing=raw_showing,
+                   recorded=recorded, first=answer.play[0] if answer.play else None,
+                   second=answer.play[1] if answer.play else None)
+    return _render(request, ctx)
+
+
+def _card_in_hand(raw: str, drill: Drill) -> Card:
+    try:
+        card = Card.parse(raw)
+    except ConcertoError as exc:
+        raise BadDrillRequest(_sentence(exc)) from exc
+    if card not in drill.hand:
+        raise BadDrillRequest(f"{card.symbol} is not in your hand.")
+    return card
+
+
+def _sentence(exc: Exception) -> str:
+    text = str(exc)
+    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
+
+
+@login_required
+@require_http_methods(["GET"])
+def review(request: HttpRequest) -> HttpResponse:
+    """Serve the most overdue skill; with nothing due, say so and offer the weakest skills."""
+    due = selectors.due_skills(user=request.user).first()
+    if due is not None:
+        params = DrillParams.from_query({"items": due.skill},
+                                        **preferences.drill_defaults(request))
+        return redirect(drill_url(due.kind, None, params, review="1"))
+    progress = selectors.progress_for(user=request.user)
+    return render(request, "trainer/review_empty.html", {"progress": progress})
