@@ -391,7 +391,10 @@ def parse_by(by: str | Iterable[Seat | str], count: int) -> tuple[Seat, ...]:
     (<Seat.N: 'N'>, <Seat.N: 'N'>, <Seat.S: 'S'>)
     """
     items = list(by.replace(",", "").replace(" ", "")) if isinstance(by, str) else list(by)
-    seats = tuple(Seat.parse(s) for s in items)
+    try:
+        seats = tuple(Seat.parse(s) for s in items)
+    except InvalidNotationError as exc:
+        raise InvalidNotationError(f"by: {exc}") from None
     if len(seats) != count:
         raise InvalidCardsError(f"by: expected {count} seats, one per card, got {len(seats)}")
     sides = {s.side for s in seats}
