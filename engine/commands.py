@@ -81,9 +81,7 @@ def _add_cards(parser: argparse.ArgumentParser, count: int, what: str) -> None:
 def _add_seed(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("seed_arg", nargs="?", type=_seed, metavar="SEED", help=argparse.SUPPRESS)
     parser.add_argument("--seed", type=_seed, help="random seed (a whole number)")
-    parser.add_argument(
-        "--dealer", type=_seat, default=Seat.N, help="the first dealer (default N)"
-    )
+    parser.add_argument("--dealer", type=_seat, default=Seat.N, help="the first dealer (default N)")
 
 
 def _seed_of(ns: argparse.Namespace) -> int | None:

@@ -366,7 +366,11 @@ def tie_ranks(combination: Combination, cards: Sequence[Card]) -> tuple[int, ...
     formed = forming_cards(combination, cards)
     ranks = _ranks_desc(formed)
     if combination in (Combination.STRAIGHT, Combination.STRAIGHT_FLUSH) and ranks == [
-        14, 5, 4, 3, 2
+        14,
+        5,
+        4,
+        3,
+        2,
     ]:
         ranks = [5, 4, 3, 2, 1]
     return tuple(ranks)

@@ -19,6 +19,7 @@ from django.core import signing
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods
 from django.views.decorators.vary import vary_on_headers
 
@@ -112,10 +113,9 @@ def _context(request: HttpRequest, drill: Drill, **extra: Any) -> dict[str, Any]
         "kind_title": KIND_TITLES[drill.kind],
         "skill_title": skill_title(drill.kind, drill.skill),
         "showing": extra.pop("showing", None) or _showing_sign(drill),
-        "action": drill_url(drill.kind, drill.seed, drill.params, **_review_flag(request)),
+        "action": drill_url(drill.kind, drill.seed, drill.params, **_carry(request)),
         "permalink": drill_url(drill.kind, drill.seed, drill.params),
-        "next_url": (reverse("review") if _review_flag(request)
-                     else drill_url(drill.kind, None, drill.params)),
+        "next_url": _next_url(request, drill),
         "hand": sort_cards(drill.hand),
         "scored": [(c, drill.by[i] if drill.by else None) for i, c in enumerate(drill.cards)],
         "first": first,
@@ -128,6 +128,26 @@ def _context(request: HttpRequest, drill: Drill, **extra: Any) -> dict[str, Any]
 
 def _review_flag(request: HttpRequest) -> dict[str, str]:
     return {"review": "1"} if request.GET.get("review") == "1" else {}
+
+
+def _carry(request: HttpRequest) -> dict[str, str]:
+    """Query values a drill carries along unchanged: review mode, and ``next``, a local address
+    the *Next* button goes to (an assignment or an onboarding step chains drills this way)."""
+    carried = _review_flag(request)
+    target = request.GET.get("next", "")
+    if target and url_has_allowed_host_and_scheme(target, {request.get_host()}) \
+            and target.startswith("/"):
+        carried["next"] = target
+    return carried
+
+
+def _next_url(request: HttpRequest, drill: Drill) -> str:
+    carried = _carry(request)
+    if "next" in carried:
+        return carried["next"]
+    if carried:
+        return reverse("review")
+    return drill_url(drill.kind, None, drill.params)
 
 
 def _render(

@@ -1,7 +1,14 @@
 from django.urls import path
 
-from trainer import views
+from trainer import drill_views, progress_views, views
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("healthz", views.healthz, name="healthz"),
+    path("drills/", drill_views.drill_menu, name="drill-menu"),
+    path("drills/review/", drill_views.review, name="review"),
+    path("drills/<str:kind>/", drill_views.drill_next, name="drill-next"),
+    path("drills/<str:kind>/<int:seed>/", drill_views.drill_detail, name="drill-detail"),
+    path("progress/", progress_views.progress, name="progress"),
+    path("settings/", progress_views.settings_view, name="settings"),
 ]

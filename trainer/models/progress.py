@@ -1,8 +1,4 @@
-"""Database models for the trainer.
-
-The database stores users' data (attempts, classes, assignments, schedules); catalogues such as
-drill kinds, checklist items and conventions come from the engine, not from rows here.
-"""
+"""A learner's answers and per-skill records."""
 
 from __future__ import annotations
 

@@ -1,0 +1,249 @@
+"""The decoder: every reading of a signal, ordered as the convention card says.
+
+The readings of a signal are the rows whose pattern it matches (for straight-flush rows also
+the window geometry: the shape must fit between Ace-low and Ace-high with c1 and c2 on the
+row's positions). Because the encoder keeps only plays matching their row's pattern, every
+play it returns decodes to a list containing its item and shape. All 52 x 52 signals are read
+once per convention (lazily) and memoised; only the ``visible`` pruning runs per call.
+
+>>> from engine.cards import card
+>>> [r.item for r in decode(card("4S"), card("8S"), side_hand=3)]
+['four_flush', 'five_sf', 'five_straight']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from engine.cards import DECK, Card, Suit, rank_name
+from engine.signals.checklist import card_at
+from engine.signals.conventions import (
+    DEFAULT_CONVENTION,
+    ITEM_FAMILY,
+    SF_SHAPES,
+    Convention,
+    Row,
+)
+from engine.signals.encoder import check_side_hand, pattern_matches
+from engine.signals.relations import signal_relations
+
+__all__ = ["Reading", "NO_SIGNAL_TEXT", "decode", "primary_reading", "readings_table"]
+
+NO_SIGNAL_TEXT = "Not a signal in this system: partner shows nothing you can build on."
+
+#: Alternatives, each a tuple of ``(card mask, k)``: at least k of those cards still unseen.
+Needs = tuple[tuple[tuple[int, int], ...], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """One meaning of a signal: the item, its shape, a sentence, and whether only a † play
+    (a fallback) produces it."""
+
+    item: str
+    shape: str | None
+    text: str
+    fallback: bool
+
+
+_RANK_MASK = {
+    v: sum(1 << (s * 13 + (14 if v == 1 else v) - 2) for s in range(4)) for v in range(1, 15)
+}
+_SUIT_MASK = [0x1FFF << (13 * s) for s in range(4)]
+_SHAPE_ORDER = {s: i for shapes in SF_SHAPES.values() for i, s in enumerate(shapes)}
+
+
+def _values(c: Card) -> tuple[int, ...]:
+    return (1, 14) if c.rank == 14 else (c.rank,)
+
+
+def _placements(row: Row, c1: Card, c2: Card) -> list[tuple[int, tuple[int, ...]]]:
+    """Windows where the row's shape fits with c1 and c2 on its positions: (lo, held values)."""
+    shape = row.shape or ""
+    found = []
+    for p1, p2 in row.positions:
+        for v1 in _values(c1):
+            lo = v1 - p1
+            if lo < 1 or lo + len(shape) - 1 > 14 or lo + p2 not in _values(c2):
+                continue
+            held = tuple(lo + i for i, ch in enumerate(shape) if ch == "X")
+            if (lo, held) not in found:
+                found.append((lo, held))
+    return found
+
+
+def _holding_text(held: tuple[int, ...]) -> str:
+    return "-".join(rank_name(v) for v in held)
+
+
+def _needs(row: Row, c1: Card, c2: Card | None, placements) -> Needs:
+    """What else the leader must hold for this reading, as unseen-card requirements."""
+    played = c1.bit | (c2.bit if c2 is not None else 0)
+    item = row.item
+    r1 = _RANK_MASK[c1.rank] & ~played
+    if placements:
+        alts = []
+        for _, held in placements:
+            m = 0
+            for v in held:
+                m |= card_at(c1.suit, v).bit
+            m &= ~played
+            alts.append(((m, m.bit_count()),))
+        return tuple(alts)
+    if c2 is None:
+        size = {"threes": 3, "one_pair": 2}.get(item, 2)
+        earlier: set[Suit] = set()
+        for tier in row.params:
+            if c1.suit in tier:
+                break
+            earlier.update(tier)
+        m = r1 & ~sum(_SUIT_MASK[s] & _RANK_MASK[c1.rank] for s in earlier)
+        return (((m, size - 1),),)
+    r2 = _RANK_MASK[c2.rank] & ~played
+    suit = _SUIT_MASK[c1.suit] & ~played
+    rel = signal_relations(c1, c2)
+    lo_v, hi_v = sorted((rel.value1, rel.value2))  # type: ignore[type-var]
+    if item == "fours":
+        return (((r1, 2),),)
+    if item == "two_threes":
+        return (((r1, 2), (r2, 2)),)
+    if item == "full_house":
+        return (((r1, 2), (r2, 1)),)
+    if item == "two_pair":
+        if c1.rank == c2.rank:
+            return tuple((((_RANK_MASK[v], 2),) for v in range(2, 15) if v != c1.rank))
+        return (((r1, 1), (r2, 1)),)
+    if item == "five_flush":
+        above = sum(card_at(c1.suit, v).bit for v in range(c1.rank + 1, 15))
+        return (((above & suit, 3),),)
+    if item == "four_flush":
+        return (((suit, 2),),)
+    if item == "three_flush":
+        return (((suit, 1),),)
+    if item in ("five_straight", "three_straight"):
+        between = [(_RANK_MASK[v], 1) for v in range(lo_v + 1, hi_v)]
+        if item == "five_straight":
+            return (tuple(between),)
+        return tuple((b,) for b in between)
+    if item == "four_straight":
+        alts = set()
+        for base in range(max(1, hi_v - 4), min(10, lo_v) + 1):
+            others = [v for v in range(base, base + 5) if v not in (lo_v, hi_v)]
+            for i, a in enumerate(others):
+                for b in others[i + 1:]:
+                    alts.add(((_RANK_MASK[a], 1), (_RANK_MASK[b], 1)))
+        return tuple(sorted(alts))
+    return ()
+
+
+def _text(row: Row, c1: Card, c2: Card | None, placements) -> str:
+    fields = {
+        "suit": c1.suit.name.lower(),
+        "r1": rank_name(c1.rank),
+        "r1s": rank_name(c1.rank, plural=True),
+        "r2": rank_name(c2.rank) if c2 else "",
+        "r2s": rank_name(c2.rank, plural=True) if c2 else "",
+        "holdings": " or ".join(_holding_text(h) for _, h in placements),
+    }
+    return row.reading.format(**fields)
+
+
+def _family_group(item: str, strong: bool) -> int:
+    family = ITEM_FAMILY[item]
+    if family == "fours-table":
+        return 1
+    return 0 if (family == "strong") == strong else 2
+
+
+_Entry = tuple[Reading, Needs]
+_TABLES: dict[Convention, tuple[list[tuple[_Entry, ...]], list[tuple[_Entry, ...]]]] = {}
+
+
+def _build(conv: Convention) -> tuple[list[tuple[_Entry, ...]], list[tuple[_Entry, ...]]]:
+    order = {item: i for i, item in enumerate(conv.checklist)}
+    strong_table: list[tuple[_Entry, ...]] = []
+    weak_table: list[tuple[_Entry, ...]] = []
+    for c1 in DECK:
+        for c2 in (*DECK, None):
+            merged: dict[tuple[str, str | None], list] = {}
+            if c2 is not c1:
+                for row in conv.rows:
+                    if not pattern_matches(row.pattern, c1, c2):
+                        continue
+                    placements = _placements(row, c1, c2) if row.positions else []  # type: ignore[arg-type]
+                    if row.positions and not placements:
+                        continue
+                    key = (row.item, row.shape)
+                    if key in merged:
+                        entry = merged[key]
+                        entry[1] = entry[1] and row.fallback
+                        entry[2] += [p for p in placements if p not in entry[2]]
+                    else:
+                        merged[key] = [row, row.fallback, list(placements)]
+            entries = []
+            for (item, shape), (row, fallback, placements) in merged.items():
+                reading = Reading(item, shape, _text(row, c1, c2, placements), fallback)
+                entries.append((reading, _needs(row, c1, c2, placements)))
+            for strong, table in ((True, strong_table), (False, weak_table)):
+                table.append(tuple(sorted(entries, key=lambda e: (
+                    e[0].fallback,
+                    _family_group(e[0].item, strong),
+                    order.get(e[0].item, len(order)),
+                    _SHAPE_ORDER.get(e[0].shape or "", 0),
+                ))))
+    return strong_table, weak_table
+
+
+def readings_table(conv: Convention) -> tuple[list[tuple[_Entry, ...]], list[tuple[_Entry, ...]]]:
+    """The memoised ``(strong round, weak round)`` tables, indexed ``c1.index * 53 + c2``."""
+    tables = _TABLES.get(conv)
+    if tables is None:
+        tables = _TABLES[conv] = _build(conv)
+    return tables
+
+
+def _feasible(needs: Needs, seen: int) -> bool:
+    if not needs:
+        return True
+    for alt in needs:
+        if all((m & ~seen).bit_count() >= k for m, k in alt):
+            return True
+    return False
+
+
+def decode(
+    c1: Card,
+    c2: Card | None,
+    side_hand: int,
+    convention: Convention = DEFAULT_CONVENTION,
+    visible: Iterable[Card] = (),
+) -> tuple[Reading, ...]:
+    """Every reading of the signal ``c1`` then ``c2`` (``None``: c1 and pass), primary first.
+
+    An empty tuple means *no signal*. ``visible`` are the cards the reader can see (own hand,
+    completed hands); a reading is dropped when every way of completing it needs one of them.
+    """
+    tables = _TABLES.get(convention) or readings_table(convention)
+    strong = check_side_hand(side_hand) <= 2
+    entries = tables[0 if strong else 1][c1.index * 53 + (52 if c2 is None else c2.index)]
+    seen = 0
+    for c in visible:
+        seen |= c.bit
+    if seen:
+        seen &= ~(c1.bit | (c2.bit if c2 is not None else 0))
+    if not seen:
+        return tuple(e[0] for e in entries)
+    return tuple(r for r, needs in entries if _feasible(needs, seen))
+
+
+def primary_reading(
+    c1: Card,
+    c2: Card | None,
+    side_hand: int,
+    convention: Convention = DEFAULT_CONVENTION,
+    visible: Iterable[Card] = (),
+) -> Reading | None:
+    """The first reading of :func:`decode`, or ``None`` for no signal."""
+    readings = decode(c1, c2, side_hand, convention, visible)
+    return readings[0] if readings else None

@@ -1,0 +1,102 @@
+"""A learner signs up, leads a signal by clicking cards, reads one with the keyboard alone,
+and finds both answers on the progress page."""
+
+import re
+
+from playwright.sync_api import Page, expect
+
+from engine.drills import DrillParams, make_drill
+from engine.signals import encode
+from trainer.models import Attempt
+
+PASSWORD = "a-Long-unusual-passphrase-42"
+
+
+def sign_up(page: Page, base: str, username: str) -> None:
+    page.goto(base + "/accounts/signup/")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password", exact=True).fill(PASSWORD)
+    page.get_by_label("Password confirmation").fill(PASSWORD)
+    page.get_by_role("button", name="Sign up").click()
+    expect(page.locator(".account-nav")).to_contain_text(username)
+
+
+def test_lead_by_clicks_read_by_keyboard_then_progress(live_server, page: Page, phone_page: Page,
+                                                      shot):
+    base = live_server.url
+    sign_up(page, base, "learner_one")
+
+    # A lead drill: click the first card, then the second (or Pass).
+    drill = make_drill("lead", 21, DrillParams(side_hand=1, items=("four_sf",)))
+    c1, c2 = encode(drill.hand, 1).plays[0]
+    page.goto(base + "/drills/lead/21/?side_hand=1&items=four_sf")
+    expect(page.locator("#step")).to_contain_text("Choose your first card")
+    shot(page, "lead-start")
+    page.locator(f'button[name="c1"][value="{c1}"]').click()
+    expect(page.locator("#step")).to_contain_text("Now choose your second card")
+    shot(page, "lead-second")
+    if c2 is None:
+        page.get_by_role("button", name="Pass").click()
+    else:
+        page.locator(f'button[name="c2"][value="{c2}"]').click()
+    expect(page.locator("#feedback")).to_contain_text("Right.")
+    expect(page).to_have_url(re.compile(r"/drills/lead/21/"))  # answered in place (htmx)
+    shot(page, "lead-feedback")
+
+    # A read drill with the keyboard only: number key picks, Enter submits, N moves on.
+    page.goto(base + "/drills/read/8/?side_hand=2")
+    read = make_drill("read", 8, DrillParams(side_hand=2))
+    from tests.trainer.factories import right_option
+
+    right = right_option(read)
+    index = [o.key for o in read.options].index(right) + 1
+    page.locator("body").press(str(index))
+    expect(page.locator(f'input[data-option-index="{index}"]')).to_be_checked()
+    expect(page.locator(f'input[data-option-index="{index}"]')).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator("#feedback")).to_contain_text("Right.")
+    expect(page.locator("#feedback")).to_be_focused()
+    shot(page, "read-feedback")
+    page.keyboard.press("n")
+    expect(page.locator("#feedback")).to_have_text("")
+    expect(page).not_to_have_url(re.compile(r"/drills/read/8/"))
+
+    assert Attempt.objects.filter(user__username="learner_one").count() == 2
+
+    page.goto(base + "/progress/")
+    skills = page.locator("table.skills")
+    expect(skills).to_contain_text("lead")
+    expect(skills).to_contain_text("read")
+    expect(skills).to_contain_text("Four to a straight flush")
+    shot(page, "progress")
+
+    phone_page.context.add_cookies(page.context.cookies())
+    phone_page.goto(base + "/progress/")
+    shot(phone_page, "progress-phone")
+    phone_page.goto(base + "/drills/lead/21/?side_hand=1&items=four_sf")
+    shot(phone_page, "lead-phone")
+    phone_page.goto(base + "/drills/")
+    shot(phone_page, "menu-phone")
+
+
+def test_lead_drill_is_playable_with_the_keyboard(live_server, page: Page, shot):
+    page.goto(live_server.url + "/drills/lead/5/?side_hand=3")
+    first = page.locator('button[name="c1"]').first
+    first.focus()
+    expect(first).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator("#step")).to_contain_text("second card")
+    page.keyboard.press("p")
+    expect(page.locator("#feedback .feedback")).to_be_visible()
+    shot(page, "keyboard-lead")
+
+
+def test_bad_post_shows_the_reason_in_the_feedback_area(live_server, page: Page):
+    page.goto(live_server.url + "/drills/checklist/3/")
+    page.evaluate("""() => {
+        const radio = document.querySelector('input[name=option]');
+        radio.value = 'royal_flush';
+        radio.checked = true;
+    }""")
+    page.get_by_role("button", name="Check answer").click()
+    expect(page.locator("#feedback")).to_contain_text("not one of this drill's options")

@@ -1,0 +1,146 @@
+import pytest
+
+from engine.cards import Card
+from engine.drills import (
+    KINDS,
+    SCORE_SKILLS,
+    DrillParams,
+    InvalidAnswerError,
+    grade,
+    make_drill,
+    parse_answer,
+    skills_for,
+)
+from engine.errors import InvalidNotationError
+from engine.signals import ITEMS, decode, detect, encode
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_the_same_seed_and_params_rebuild_the_same_drill(kind):
+    params = DrillParams(side_hand=2)
+    assert make_drill(kind, 42, params) == make_drill(kind, 42, params)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_different_seeds_give_different_drills(kind):
+    drills = {make_drill(kind, seed) for seed in range(12)}
+    assert len(drills) > 6
+
+
+@pytest.mark.parametrize("item", ITEMS)
+def test_lead_drills_hold_the_targeted_item_first(item):
+    for seed in range(3):
+        drill = make_drill("lead", seed, DrillParams(items=(item,)))
+        assert drill.skill == item
+        assert detect(drill.hand).item == item
+
+
+@pytest.mark.parametrize("item", ITEMS)
+def test_checklist_drills_offer_the_item_among_four_options(item):
+    drill = make_drill("checklist", 5, DrillParams(items=(item,)))
+    keys = [o.key for o in drill.options]
+    assert item in keys and len(keys) == len(set(keys)) == 4
+
+
+@pytest.mark.parametrize("skill", SCORE_SKILLS)
+@pytest.mark.parametrize("rule", ["classic", "contribution"])
+def test_score_drills_target_the_combination_and_grade_one_option_right(skill, rule):
+    drill = make_drill("score", 9, DrillParams(items=(skill,), rule=rule))
+    assert drill.skill == skill
+    if rule == "contribution":
+        assert len(drill.by) == len(drill.cards)
+    right = [o for o in drill.options if grade(drill, parse_answer(drill, {"option": o.key})).correct]
+    assert len(right) == 1
+
+
+def test_sizes_shrink_when_a_big_hand_cannot_hold_a_low_item_first():
+    drill = make_drill("lead", 1, DrillParams(items=("one_pair",), hand_size=13))
+    assert len(drill.hand) < 13
+    assert detect(drill.hand).item == "one_pair"
+
+
+def test_lead_grading_accepts_every_encoder_play_and_nothing_else():
+    drill = make_drill("lead", 3, DrillParams(items=("four_sf",), side_hand=1))
+    plays = encode(drill.hand, 1).plays
+    for c1, c2 in plays:
+        answer = parse_answer(drill, {"c1": str(c1), "c2": str(c2) if c2 else "pass"})
+        assert grade(drill, answer).correct
+    others = [(a, b) for a in drill.hand for b in drill.hand if a != b and (a, b) not in plays]
+    verdict = grade(drill, parse_answer(drill, {"c1": str(others[0][0]),
+                                               "c2": str(others[0][1])}))
+    assert not verdict.correct
+    assert "Partner reads your lead" in verdict.details[0]
+
+
+@pytest.mark.parametrize("kind", ["read", "reply", "checklist"])
+def test_multiple_choice_drills_have_exactly_one_right_option(kind):
+    for seed in range(8):
+        drill = make_drill(kind, seed)
+        right = [o for o in drill.options
+                 if grade(drill, parse_answer(drill, {"option": o.key})).correct]
+        assert len(right) == 1, (kind, seed, drill.options)
+
+
+def test_read_drill_answer_is_the_primary_reading_and_hides_partners_hand():
+    drill = make_drill("read", 11, DrillParams(own_hand=True, side_hand=3))
+    c1, c2 = drill.signal
+    primary = decode(c1, c2, 3, visible=drill.visible)[0]
+    assert drill.skill == primary.item
+    assert not set(drill.source) & set(drill.visible)
+    assert c1 in drill.source
+
+
+def test_read_drills_only_target_items_with_a_signal():
+    assert "fours" not in skills_for("read", __import__("engine.signals").signals.get_convention(
+        "teach-yourself-1994"))
+    with pytest.raises(InvalidNotationError):
+        make_drill("read", 1, DrillParams(items=("fours",), convention="teach-yourself-1994"))
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [({}, "needs a first card"), ({"c1": "ZZ", "c2": "pass"}, "not a card"),
+     ({"c1": "AS", "c2": ""}, "needs a first card")],
+)
+def test_bad_lead_answers_are_refused(data, message):
+    drill = make_drill("lead", 2)
+    with pytest.raises(ValueError, match=message):
+        parse_answer(drill, data)
+
+
+def test_a_card_not_in_the_hand_is_refused():
+    drill = make_drill("lead", 2)
+    missing = next(c for c in map(Card.parse, ["AS", "KS", "QS", "JS", "TS", "9S"])
+                   if c not in drill.hand)
+    with pytest.raises(InvalidAnswerError, match="not in your hand"):
+        parse_answer(drill, {"c1": str(missing), "c2": "pass"})
+
+
+def test_an_unknown_option_is_refused():
+    drill = make_drill("checklist", 2)
+    with pytest.raises(InvalidAnswerError, match="not one of this drill's options"):
+        parse_answer(drill, {"option": "royal_flush"})
+
+
+def test_params_round_trip_through_the_query_string():
+    params = DrillParams(convention="teach-yourself-1994", rule="contribution", side_hand=3,
+                         items=("four_sf", "three_sf"), hand_size=8, own_hand=True)
+    assert DrillParams.from_query(params.to_query()) == params
+    assert DrillParams().key() == ""
+
+
+@pytest.mark.parametrize(
+    "query",
+    [{"side_hand": "5"}, {"side_hand": "x"}, {"hand_size": "14"}, {"items": "royal"},
+     {"convention": "nope"}, {"rule": "nope"}],
+)
+def test_bad_params_are_refused_with_a_reason(query):
+    with pytest.raises(InvalidNotationError):
+        DrillParams.from_query(query)
+
+
+def test_unknown_kind_and_negative_seed_are_refused():
+    with pytest.raises(InvalidNotationError, match="unknown drill kind"):
+        make_drill("poker", 1)
+    with pytest.raises(InvalidNotationError, match="seed"):
+        make_drill("lead", -1)

@@ -1,0 +1,221 @@
+import re
+
+import pytest
+from django.test import Client
+
+from engine.drills import DrillParams, make_drill
+from engine.signals import encode
+from tests.trainer import factories
+from trainer.models import Attempt
+
+pytestmark = pytest.mark.django_db
+
+
+def showing_of(html: str) -> str:
+    return re.search(r'name="showing" value="([^"]+)"', html)[1]
+
+
+def get_drill(client, url):
+    response = client.get(url)
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+@pytest.fixture
+def learner(client):
+    user = factories.user()
+    client.force_login(user)
+    return user
+
+
+def test_menu_lists_every_kind_and_skill_links(client):
+    html = get_drill(client, "/drills/")
+    for kind in ("lead", "read", "checklist", "score", "reply"):
+        assert f'href="/drills/{kind}/"' in html
+    assert "/drills/lead/?items=four_sf" in html
+
+
+def test_a_drill_by_url_shows_its_hand_as_card_buttons(client):
+    drill = make_drill("lead", 17)
+    html = get_drill(client, "/drills/lead/17/")
+    for card in drill.hand:
+        assert f'name="c1" value="{card}"' in html
+    assert "Choose your first card" in html
+
+
+def test_the_next_drill_page_pushes_its_permalink_for_htmx(client):
+    response = client.get("/drills/checklist/", headers={"HX-Request": "true"})
+    assert response.status_code == 200
+    assert re.fullmatch(r"/drills/checklist/\d+/", response["HX-Push-Url"])
+    assert "<html" not in response.content.decode()
+    assert 'id="drill-area"' in response.content.decode()
+
+
+def test_choosing_the_first_card_asks_for_the_second(client):
+    drill = make_drill("lead", 17)
+    html = get_drill(client, "/drills/lead/17/")
+    c1 = drill.hand[0]
+    response = client.post("/drills/lead/17/", {"showing": showing_of(html), "c1": str(c1)})
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert f'name="c1" value="{c1}"' in page and 'name="c2" value="pass"' in page
+    assert Attempt.objects.count() == 0
+
+
+def test_a_right_lead_is_graded_and_recorded(client, learner):
+    drill = make_drill("lead", 17, DrillParams(side_hand=1))
+    html = get_drill(client, "/drills/lead/17/?side_hand=1")
+    c1, c2 = encode(drill.hand, 1).plays[0]
+    response = client.post(
+        "/drills/lead/17/?side_hand=1",
+        {"showing": showing_of(html), "c1": str(c1), "c2": str(c2) if c2 else "pass"},
+        headers={"HX-Request": "true"},
+    )
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "Right." in page and "<html" not in page
+    attempt = Attempt.objects.get()
+    assert attempt.user == learner and attempt.correct and attempt.params == "side_hand=1"
+    assert attempt.time_taken_ms is not None
+
+
+def test_a_double_post_records_one_attempt(client, learner):
+    drill = make_drill("checklist", 4)
+    html = get_drill(client, "/drills/checklist/4/")
+    data = {"showing": showing_of(html), "option": factories.right_option(drill)}
+    client.post("/drills/checklist/4/", data)
+    client.post("/drills/checklist/4/", data)
+    assert Attempt.objects.count() == 1
+
+
+def test_anonymous_answers_are_graded_but_not_stored(client):
+    drill = make_drill("checklist", 4)
+    html = get_drill(client, "/drills/checklist/4/")
+    response = client.post("/drills/checklist/4/", {
+        "showing": showing_of(html), "option": factories.wrong_option(drill)})
+    assert response.status_code == 200
+    assert "Not quite" in response.content.decode()
+    assert Attempt.objects.count() == 0
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"c1": "ZZ", "c2": "pass"}, "Not a card"),
+        ({"c1": "", "c2": ""}, "needs a first card"),
+    ],
+)
+def test_malformed_lead_posts_are_400_with_a_reason_and_write_nothing(client, learner, data,
+                                                                      message):
+    html = get_drill(client, "/drills/lead/17/")
+    response = client.post("/drills/lead/17/", {"showing": showing_of(html), **data})
+    assert response.status_code == 400
+    assert message in response.content.decode()
+    assert Attempt.objects.count() == 0
+
+
+def test_a_card_not_in_the_hand_is_400(client, learner):
+    drill = make_drill("lead", 17)
+    html = get_drill(client, "/drills/lead/17/")
+    outside = next(c for c in __import__("engine.cards").cards.DECK if c not in drill.hand)
+    response = client.post("/drills/lead/17/", {
+        "showing": showing_of(html), "c1": str(drill.hand[0]), "c2": str(outside)})
+    assert response.status_code == 400
+    assert "is not in your hand" in response.content.decode()
+    assert Attempt.objects.count() == 0
+
+
+def test_an_unknown_option_is_400(client, learner):
+    html = get_drill(client, "/drills/checklist/4/")
+    response = client.post("/drills/checklist/4/", {"showing": showing_of(html),
+                                                    "option": "royal_flush"})
+    assert response.status_code == 400
+    assert Attempt.objects.count() == 0
+
+
+def test_a_missing_or_tampered_showing_is_400(client, learner):
+    drill = make_drill("checklist", 4)
+    option = factories.right_option(drill)
+    assert client.post("/drills/checklist/4/", {"option": option}).status_code == 400
+    html = get_drill(client, "/drills/checklist/4/")
+    tampered = showing_of(html)[:-2] + "xx"
+    response = client.post("/drills/checklist/4/", {"showing": tampered, "option": option})
+    assert response.status_code == 400
+    assert "damaged" in response.content.decode()
+    assert Attempt.objects.count() == 0
+
+
+def test_an_answer_for_another_drill_is_400(client, learner):
+    html = get_drill(client, "/drills/checklist/5/")
+    drill = make_drill("checklist", 4)
+    response = client.post("/drills/checklist/4/", {
+        "showing": showing_of(html), "option": factories.right_option(drill)})
+    assert response.status_code == 400
+    assert "different drill" in response.content.decode()
+    assert Attempt.objects.count() == 0
+
+
+@pytest.mark.parametrize("url", ["/drills/poker/", "/drills/poker/3/",
+                                 "/drills/lead/99999999999999999999/",
+                                 "/drills/lead/3/?side_hand=9", "/drills/lead/?items=royal"])
+def test_unknown_kinds_seeds_and_params_are_400_with_a_reason(client, url):
+    response = client.get(url)
+    assert response.status_code == 400
+    assert "feedback bad" in response.content.decode()
+
+
+def test_an_htmx_error_is_retargeted_to_the_feedback_area(client):
+    response = client.post("/drills/poker/3/", {}, headers={"HX-Request": "true"})
+    assert response.status_code == 400
+    assert response["HX-Retarget"] == "#feedback"
+
+
+def test_posts_need_the_csrf_token(learner):
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(learner)
+    html = get_drill(client, "/drills/checklist/4/")
+    drill = make_drill("checklist", 4)
+    response = client.post("/drills/checklist/4/", {
+        "showing": showing_of(html), "option": factories.right_option(drill)})
+    assert response.status_code == 403
+    assert Attempt.objects.count() == 0
+
+
+def test_review_serves_the_most_overdue_skill(client, learner):
+    factories.answer(learner, correct=False, params=DrillParams(items=("fours",)))
+    response = client.get("/drills/review/")
+    assert response.status_code == 302
+    assert response["Location"].startswith("/drills/checklist/?")
+    assert "items=fours" in response["Location"] and "review=1" in response["Location"]
+
+
+def test_review_with_nothing_due_says_so(client, learner):
+    assert "Nothing to review" in client.get("/drills/review/").content.decode()
+
+
+def test_next_goes_to_a_local_next_address_only(client):
+    html = get_drill(client, "/drills/checklist/4/?next=/classes/")
+    assert 'href="/classes/"' in html
+    html = get_drill(client, "/drills/checklist/4/?next=https://evil.example/")
+    assert "evil.example" not in html
+
+
+def test_the_drill_page_query_count_does_not_grow_with_attempts(client, learner,
+                                                                django_assert_num_queries):
+    html = get_drill(client, "/drills/checklist/4/")
+    drill = make_drill("checklist", 4)
+    data = {"showing": showing_of(html), "option": factories.right_option(drill)}
+
+    def measure():
+        from django.db import connection
+        from django.test.utils import CaptureQueriesContext
+
+        with CaptureQueriesContext(connection) as ctx:
+            client.get("/drills/checklist/4/")
+        return len(ctx.captured_queries)
+
+    client.post("/drills/checklist/4/", data)
+    before = measure()
+    for seed in range(10, 30):
+        factories.answer(learner, seed=seed, correct=seed % 2 == 0)
+    assert measure() == before
