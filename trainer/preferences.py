@@ -30,8 +30,18 @@ def drill_defaults(request: HttpRequest) -> dict[str, str]:
 
 
 def house_rules(request: HttpRequest) -> dict[str, str]:
-    """The house rules of the club the signed-in user belongs to, if any (filled by clubs)."""
-    return {}
+    """The house rules of the signed-in user's club (the earliest joined, if several), or {}.
+
+    One query per request at most: the answer is cached on the request object.
+    """
+    cached = getattr(request, "_trainer_house_rules", None)
+    if cached is None:
+        from trainer.clubs.selectors import house_rules_for
+
+        user = getattr(request, "user", None)
+        cached = house_rules_for(user=user) if user is not None else {}
+        request._trainer_house_rules = cached
+    return dict(cached)
 
 
 def save(request: HttpRequest, *, convention: str | None, rule: str | None,

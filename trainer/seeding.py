@@ -1,6 +1,7 @@
 """Load seed files from ``seeds/`` into the database.
 
-Each seed file is YAML (``*.yaml``/``*.yml``) or JSON (``*.json``) holding one mapping whose
+Each seed file is YAML (``*.yaml``/``*.yml``), JSON (``*.json``) or Markdown with YAML front
+matter (``*.md``; the text becomes the ``body`` key) holding one mapping whose
 top-level ``kind`` key picks a loader from :data:`LOADERS`. A loader receives the whole
 mapping and the file's path, must be idempotent (running ``manage.py seed`` twice changes
 nothing the second time, e.g. via ``update_or_create``), and returns how many objects it
@@ -35,6 +36,10 @@ Loader = Callable[..., int]
 LOADERS: dict[str, Loader] = {}
 
 SEED_SUFFIXES = frozenset({".yaml", ".yml", ".json"})
+#: Markdown files are seeds only when they open with YAML front matter (``---`` lines); the
+#: text after it becomes the mapping's ``body``. Other Markdown (a README) is not a seed.
+FRONT_MATTER_SUFFIXES = frozenset({".md"})
+_FRONT_MATTER = "---"
 
 
 class SeedError(ValueError):
@@ -78,13 +83,38 @@ def seed_files(directory: Path) -> Iterator[Path]:
     for path in sorted(directory.rglob("*")):
         if path.is_file() and path.suffix.lower() in SEED_SUFFIXES:
             yield path
+        elif path.is_file() and path.suffix.lower() in FRONT_MATTER_SUFFIXES \
+                and _has_front_matter(path):
+            yield path
+
+
+def _has_front_matter(path: Path) -> bool:
+    with path.open(encoding="utf-8", errors="replace") as handle:
+        return handle.readline().rstrip() == _FRONT_MATTER
+
+
+def _split_front_matter(text: str) -> dict[str, Any]:
+    lines = text.splitlines(keepends=True)
+    if not lines or lines[0].rstrip() != _FRONT_MATTER:
+        raise ValueError("no front matter: the file must open with a '---' line")
+    for end in range(1, len(lines)):
+        if lines[end].rstrip() == _FRONT_MATTER:
+            data = yaml.safe_load("".join(lines[1:end]))
+            if not isinstance(data, dict):
+                raise ValueError("the front matter must be a mapping")
+            return {**data, "body": "".join(lines[end + 1:]).strip("\n") + "\n"}
+    raise ValueError("the front matter has no closing '---' line")
 
 
 def read_seed(path: Path) -> dict[str, Any]:
     """Parse one seed file into a mapping with a string ``kind``."""
     try:
         text = path.read_text(encoding="utf-8")
-        data = json.loads(text) if path.suffix.lower() == ".json" else yaml.safe_load(text)
+        suffix = path.suffix.lower()
+        if suffix in FRONT_MATTER_SUFFIXES:
+            data = _split_front_matter(text)
+        else:
+            data = json.loads(text) if suffix == ".json" else yaml.safe_load(text)
     except (OSError, ValueError, yaml.YAMLError) as exc:
         raise SeedError(f"cannot read seed file {path}: {exc}") from exc
     if not isinstance(data, dict):

@@ -492,16 +492,6 @@ _HOLED_FOUR_1994 = tuple(
     for shape in ("XXX.X", "X.XXX", "XX.XX")
 )
 
-_FOURS_1994 = Row(
-    id="fours",
-    item="fours",
-    rule="rank_pairs",
-    pattern=Pattern("same"),
-    cards="no signal: play the four out, partner passes",
-    reading="Partner may be playing out four {r1s}: pass and let them finish.",
-    note="1994: four of a kind has no signal of its own",
-)
-
 _TWO_PAIR_1994 = Row(
     id="two_pair",
     item="two_pair",
@@ -517,8 +507,8 @@ def _rows_1994() -> tuple[Row, ...]:
     rows: list[Row] = []
     for row in PARLETT_2008.rows:
         if row.item == "fours":
-            rows.append(_FOURS_1994)
-        elif row.item == "two_pair":
+            continue  # four of a kind has no signal: the holder simply plays it out
+        if row.item == "two_pair":
             if row.id == "two_pair":
                 rows.append(_TWO_PAIR_1994)
         else:

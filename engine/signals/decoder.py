@@ -112,7 +112,7 @@ def _needs(row: Row, c1: Card, c2: Card | None, placements) -> Needs:
         return (((r1, 2), (r2, 1)),)
     if item == "two_pair":
         if c1.rank == c2.rank:
-            return tuple((((_RANK_MASK[v], 2),) for v in range(2, 15) if v != c1.rank))
+            return tuple(((_RANK_MASK[v], 2),) for v in range(2, 15) if v != c1.rank)
         return (((r1, 1), (r2, 1)),)
     if item == "five_flush":
         above = sum(card_at(c1.suit, v).bit for v in range(c1.rank + 1, 15))

@@ -196,7 +196,8 @@ def _rule_flush_top_bottom(inst: Instance, row: Row) -> list[Play]:
 def _ends(inst: Instance) -> tuple[list[Card], list[Card]]:
     lo_rank = 14 if inst.values[0] == 1 else inst.values[0]
     hi_rank = inst.values[-1]
-    return ([c for c in inst.pool if c.rank == lo_rank], [c for c in inst.pool if c.rank == hi_rank])
+    lows = [c for c in inst.pool if c.rank == lo_rank]
+    return lows, [c for c in inst.pool if c.rank == hi_rank]
 
 
 def _rule_straight_ends(inst: Instance, row: Row) -> list[Play]:
@@ -286,6 +287,7 @@ def encode(
 ) -> Encoding:
     """The item the leader shows and every correct play, preferred first.
 
+    An item the convention gives no row (fours in teach-yourself-1994) has no plays.
     The side hand does not change what is shown (the same checklist applies in every round);
     it is checked and kept in the signature because readings depend on it.
     """

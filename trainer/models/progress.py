@@ -45,6 +45,8 @@ class Attempt(models.Model):
         indexes = [
             models.Index(fields=["user", "-created_at"], name="attempt_user_recent"),
             models.Index(fields=["user", "kind", "skill"], name="attempt_user_skill"),
+            # Classes: matching answers to assignment drills by (kind, seed, params).
+            models.Index(fields=["seed", "kind", "params"], name="attempt_drill"),
         ]
 
     def __str__(self) -> str:

@@ -143,7 +143,8 @@ def cheatsheet(convention: Convention = DEFAULT_CONVENTION) -> CheatSheet:
 def cheatsheet_text(convention: Convention = DEFAULT_CONVENTION) -> str:
     """The cheat sheet as plain text (what ``python -m engine cheatsheet`` prints)."""
     sheet = cheatsheet(convention)
-    out = [f"Concerto signals — {sheet.title} ({sheet.convention})", "", "Reading the first two cards:"]
+    out = [f"Concerto signals — {sheet.title} ({sheet.convention})", ""]
+    out.append("Reading the first two cards:")
     for g in sheet.grid:
         out.append(f"  {g.label}:")
         for col, cell in zip(sheet.columns, g.cells, strict=True):

@@ -1,0 +1,66 @@
+"""A recorded answer in words, as the student saw it, and the right answer beside it.
+
+``Attempt.answer`` holds the answer's stored form (``"AS KH"``, ``"fours"``, ``"play:AS-KH"``).
+The drill is rebuilt by the engine from ``(kind, seed, params)`` to find the label of the option
+the student picked and to grade it again; nothing about the answer is stored beyond the pick.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from urllib.parse import parse_qsl
+
+from engine.cards import Card
+from engine.drills import Answer, Drill, DrillParams, grade, make_drill
+from engine.errors import ConcertoError
+from trainer.models import Attempt
+
+
+@dataclass(frozen=True, slots=True)
+class AnswerWords:
+    given: str
+    #: The engine's right answer (None when the drill can no longer be rebuilt).
+    expected: str | None
+
+
+@lru_cache(maxsize=512)
+def _drill(kind: str, seed: int, params: str) -> Drill | None:
+    try:
+        return make_drill(kind, seed, DrillParams.from_query(dict(parse_qsl(params))))
+    except (ConcertoError, ValueError):
+        return None
+
+
+def _lead(raw: str) -> Answer | None:
+    parts = raw.split()
+    try:
+        c1 = Card.parse(parts[0])
+        c2 = None if len(parts) < 2 or parts[1].lower() == "pass" else Card.parse(parts[1])
+    except (ConcertoError, IndexError):
+        return None
+    return Answer(play=(c1, c2))
+
+
+def _play_words(answer: Answer) -> str:
+    assert answer.play is not None
+    c1, c2 = answer.play
+    return f"{c1.symbol} then {c2.symbol}" if c2 else f"{c1.symbol} and pass"
+
+
+def describe(attempt: Attempt) -> AnswerWords:
+    """The student's answer in words, and the right one."""
+    drill = _drill(attempt.kind, attempt.seed, attempt.params)
+    if attempt.kind == "lead":
+        answer = _lead(attempt.answer)
+        given = _play_words(answer) if answer else attempt.answer
+    else:
+        answer = Answer(option=attempt.answer)
+        labels = {o.key: o.label for o in drill.options} if drill else {}
+        given = labels.get(attempt.answer, attempt.answer)
+    if drill is None or answer is None:
+        return AnswerWords(given, None)
+    try:
+        return AnswerWords(given, grade(drill, answer).expected)
+    except (ConcertoError, ValueError, AssertionError):
+        return AnswerWords(given, None)

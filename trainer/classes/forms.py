@@ -1,0 +1,121 @@
+"""Forms for classes: they check the shape of input; the services check the rules."""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+from django import forms
+from django.utils import timezone
+
+from engine.drills import KIND_TITLES, KINDS
+from engine.scoring import SCORING_RULES
+from engine.signals import CONVENTIONS, DEFAULT_CONVENTION, ITEM_TITLES, ITEMS
+from trainer.classes.specs import BuiltSpec
+from trainer.models import Assignment, DrillSet
+from trainer.models.classes import JOIN_CODE_MAX_LENGTH, normalize_join_code
+
+#: Drills per kind × item a built assignment may ask for.
+MAX_COUNT = 20
+
+
+class ClassroomForm(forms.Form):
+    name = forms.CharField(
+        max_length=80, label="Class name",
+        help_text="What your students will see, e.g. “Tuesday beginners”.",
+    )
+
+
+class JoinForm(forms.Form):
+    code = forms.CharField(
+        label="Join code", max_length=JOIN_CODE_MAX_LENGTH + 10,
+        help_text="Your teacher gives you this code. Dashes, spaces and capitals do not matter.",
+        widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "characters",
+                                      "spellcheck": "false", "class": "code-input"}),
+    )
+
+    def clean_code(self) -> str:
+        code = normalize_join_code(self.cleaned_data["code"])
+        if not code:
+            raise forms.ValidationError("Type the code your teacher gave you.")
+        return code
+
+
+class CoTeacherForm(forms.Form):
+    username = forms.CharField(
+        max_length=150, label="Username",
+        help_text="They need an account on this site already.",
+        widget=forms.TextInput(attrs={"autocomplete": "off", "spellcheck": "false"}),
+    )
+
+
+class AssignmentForm(forms.Form):
+    """A title and due date, then either a curated drill set or a spec built on the spot."""
+
+    title = forms.CharField(max_length=120)
+    due_on = forms.DateField(label="Due date", widget=forms.DateInput(attrs={"type": "date"}))
+    source = forms.ChoiceField(
+        label="Drills", choices=Assignment.Source.choices, initial=Assignment.Source.BUILT,
+        widget=forms.RadioSelect,
+    )
+    drill_set = forms.ModelChoiceField(
+        queryset=DrillSet.objects.all(), required=False, label="Curated drill set",
+        empty_label="Choose a set…",
+    )
+    kinds = forms.MultipleChoiceField(
+        choices=[(k, KIND_TITLES[k]) for k in KINDS], required=False,
+        widget=forms.CheckboxSelectMultiple, label="Kinds of drill",
+    )
+    items = forms.MultipleChoiceField(
+        choices=[(i, ITEM_TITLES[i]) for i in ITEMS], required=False,
+        widget=forms.CheckboxSelectMultiple, label="Checklist items",
+        help_text="Leave all unticked for drills on any item.",
+    )
+    count = forms.IntegerField(
+        min_value=1, max_value=MAX_COUNT, initial=2, required=False,
+        label="Drills of each kind and item",
+    )
+    convention = forms.ChoiceField(
+        choices=[(c.name, c.title) for c in CONVENTIONS.values()],
+        initial=DEFAULT_CONVENTION.name,
+    )
+    rule = forms.ChoiceField(
+        label="Scoring rule", choices=[(name, name.title()) for name in SCORING_RULES],
+        initial="classic",
+    )
+
+    def __init__(self, *args: object, today: date | None = None, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)
+        self.today = today or timezone.localdate()
+        self.fields["due_on"].initial = self.today + timedelta(days=7)
+        self.fields["due_on"].widget.attrs["min"] = self.today.isoformat()
+        if not self.fields["drill_set"].queryset.exists():
+            self.fields["drill_set"].help_text = "No curated sets have been loaded yet."
+
+    def clean_due_on(self) -> date:
+        due_on = self.cleaned_data["due_on"]
+        if due_on < self.today:
+            raise forms.ValidationError("Choose today or a later day.")
+        return due_on
+
+    def clean(self) -> dict[str, object]:
+        data = super().clean()
+        if data.get("source") == Assignment.Source.DRILL_SET:
+            if not data.get("drill_set"):
+                self.add_error("drill_set", "Choose one of the curated sets.")
+        elif data.get("source") == Assignment.Source.BUILT:
+            if not data.get("kinds"):
+                self.add_error("kinds", "Tick at least one kind of drill.")
+            if not data.get("count"):
+                self.add_error("count", "Say how many drills of each kind and item.")
+        return data
+
+    def spec(self) -> BuiltSpec | None:
+        """The built spec, or None for a curated set (call after ``is_valid``)."""
+        data = self.cleaned_data
+        if data["source"] != Assignment.Source.BUILT:
+            return None
+        return BuiltSpec(
+            kinds=tuple(k for k in KINDS if k in data["kinds"]),
+            items=tuple(i for i in ITEMS if i in data["items"]),
+            count=data["count"], convention=data["convention"], rule=data["rule"],
+        )

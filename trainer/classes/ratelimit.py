@@ -1,0 +1,66 @@
+"""Failed join attempts, counted in Django's cache per user and per client address.
+
+A fixed window: the first failure opens a window of ``CLASSES_JOIN_WINDOW_SECONDS``; once a user
+(``CLASSES_JOIN_MAX_FAILURES``) or an address (``CLASSES_JOIN_MAX_FAILURES_PER_IP``, higher,
+since a whole school may share one address) reaches its limit, joining is refused until the
+window closes. Counting uses ``cache.add`` and ``cache.incr``, atomic on the local-memory,
+Redis and Memcached backends, so parallel guesses cannot slip past the limit. A multi-process
+deployment needs a shared cache (Redis or Memcached), or each process counts on its own.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.core.cache import cache
+
+DEFAULT_MAX_FAILURES = 10
+DEFAULT_MAX_FAILURES_PER_IP = 50
+DEFAULT_WINDOW_SECONDS = 15 * 60
+_PREFIX = "classes:join-failures"
+
+
+@dataclass(frozen=True, slots=True)
+class JoinLimits:
+    per_user: int
+    per_ip: int
+    window_seconds: int
+
+    @property
+    def window_minutes(self) -> int:
+        return max(1, round(self.window_seconds / 60))
+
+
+def limits() -> JoinLimits:
+    return JoinLimits(
+        per_user=int(getattr(settings, "CLASSES_JOIN_MAX_FAILURES", DEFAULT_MAX_FAILURES)),
+        per_ip=int(getattr(settings, "CLASSES_JOIN_MAX_FAILURES_PER_IP",
+                           DEFAULT_MAX_FAILURES_PER_IP)),
+        window_seconds=int(getattr(settings, "CLASSES_JOIN_WINDOW_SECONDS",
+                                   DEFAULT_WINDOW_SECONDS)),
+    )
+
+
+def _keys(user_id: int, ip: str) -> tuple[str, str]:
+    return f"{_PREFIX}:user:{user_id}", f"{_PREFIX}:ip:{ip or 'unknown'}"
+
+
+def join_blocked(*, user_id: int, ip: str) -> bool:
+    """Whether this user or address has used up its failed joins for the current window."""
+    current = limits()
+    user_key, ip_key = _keys(user_id, ip)
+    counts = cache.get_many([user_key, ip_key])
+    return (counts.get(user_key, 0) >= current.per_user
+            or counts.get(ip_key, 0) >= current.per_ip)
+
+
+def join_failed(*, user_id: int, ip: str) -> None:
+    """Count one failed join (an unknown code) against the user and the address."""
+    window = limits().window_seconds
+    for key in _keys(user_id, ip):
+        cache.add(key, 0, timeout=window)
+        try:
+            cache.incr(key)
+        except ValueError:  # expired between add and incr: start a new window
+            cache.set(key, 1, timeout=window)

@@ -1,0 +1,374 @@
+"""Reads for classes. Each takes the user it reads for, or a class already fetched through one.
+
+**How an attempt counts towards an assignment.** An :class:`~trainer.models.Attempt` counts
+when its user is (still) a student of the assignment's class, its ``(kind, seed, params)`` is
+one of the assignment's drills, and it was answered at or after the assignment was set. A drill
+is *answered* once any such attempt exists; it is *right* when the student's **first** such
+answer was right (a drill replayed after seeing the answer does not raise the score). So
+completion is answered / drills and accuracy is right / answered.
+
+**What a teacher sees of a student.** Only answers given since the student joined the class:
+the drill history on the student's page, and the class's weakest skills, which pool every
+student's answers since joining (all practice, not only assignment drills, so the table
+has enough answers to rank skills early on).
+
+Class-wide figures come from a fixed handful of ``GROUP BY`` queries whatever the number of
+students or answers; nothing here queries per student.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import connection
+from django.db.models import Count, F, Q, QuerySet
+
+from engine.drills import KIND_TITLES, skill_title
+from trainer.models import Assignment, AssignmentDrill, Attempt, ClassMembership, Classroom
+
+Role = ClassMembership.Role
+#: A skill needs this many answers across the class before it is ranked among the weakest.
+WEAKEST_MIN_ANSWERS = 5
+WEAKEST_SHOWN = 6
+
+
+# --------------------------------------------------------------------------------------------
+# Classes and assignments a user may see
+
+
+def classes_taught_by(user: AbstractBaseUser) -> QuerySet[Classroom]:
+    """Classes ``user`` teaches, archived ones included."""
+    if not user.is_authenticated:
+        return Classroom.objects.none()
+    return Classroom.objects.filter(
+        memberships__user_id=user.pk, memberships__role=Role.TEACHER
+    )
+
+
+def classes_of_student(user: AbstractBaseUser) -> QuerySet[Classroom]:
+    """Classes ``user`` is a student in."""
+    if not user.is_authenticated:
+        return Classroom.objects.none()
+    return Classroom.objects.filter(
+        memberships__user_id=user.pk, memberships__role=Role.STUDENT
+    )
+
+
+def classes_of(user: AbstractBaseUser) -> QuerySet[Classroom]:
+    """Classes ``user`` belongs to in either role."""
+    if not user.is_authenticated:
+        return Classroom.objects.none()
+    return Classroom.objects.filter(memberships__user_id=user.pk)
+
+
+def membership_of(*, classroom: Classroom, user: AbstractBaseUser) -> ClassMembership | None:
+    if not user.is_authenticated:
+        return None
+    return ClassMembership.objects.filter(classroom=classroom, user_id=user.pk).first()
+
+
+def assignments_visible_to(user: AbstractBaseUser) -> QuerySet[Assignment]:
+    """Assignments of every class ``user`` teaches or is a student in."""
+    return Assignment.objects.filter(classroom__in=classes_of(user)).select_related("classroom")
+
+
+def assignments_of(classroom: Classroom) -> QuerySet[Assignment]:
+    """The class's assignments, soonest due first, each with ``total`` (its number of drills)."""
+    return Assignment.objects.filter(classroom=classroom).annotate(total=Count("drills"))
+
+
+def assignment_drills(assignment: Assignment) -> list[AssignmentDrill]:
+    """The assignment's drills, in order."""
+    return list(AssignmentDrill.objects.filter(assignment=assignment).order_by("position"))
+
+
+def members_of(classroom: Classroom, role: str) -> QuerySet[ClassMembership]:
+    return (ClassMembership.objects.filter(classroom=classroom, role=role)
+            .select_related("user").order_by("user__username"))
+
+
+# --------------------------------------------------------------------------------------------
+# Assignment progress
+
+
+@dataclass(frozen=True, slots=True)
+class Completion:
+    """One student's progress on one assignment."""
+
+    answered: int
+    right: int
+    total: int
+
+    @property
+    def done(self) -> bool:
+        return self.total > 0 and self.answered >= self.total
+
+    @property
+    def started(self) -> bool:
+        return self.answered > 0
+
+    @property
+    def accuracy(self) -> float | None:
+        return self.right / self.answered if self.answered else None
+
+    @property
+    def percent_done(self) -> int:
+        return round(100 * self.answered / self.total) if self.total else 0
+
+
+def _table(model: type) -> str:
+    return connection.ops.quote_name(model._meta.db_table)
+
+
+def _first_answers(where: str, params: list[object]) -> dict[tuple[int, int], tuple[int, int]]:
+    """``{(assignment_id, user_id): (answered, right)}`` for student answers to assignment
+    drills, by the counting rule in this module's docstring. ``where`` filters the rows of
+    ``a`` (assignment) and ``m`` (the student's membership)."""
+    sql = f"""
+        SELECT assignment_id, user_id, COUNT(*), SUM(first_right)
+        FROM (
+            SELECT d.assignment_id AS assignment_id, t.user_id AS user_id,
+                   CASE WHEN t.correct THEN 1 ELSE 0 END AS first_right,
+                   ROW_NUMBER() OVER (
+                       PARTITION BY d.id, t.user_id ORDER BY t.created_at, t.id
+                   ) AS nth
+            FROM {_table(AssignmentDrill)} d
+            JOIN {_table(Assignment)} a ON a.id = d.assignment_id
+            JOIN {_table(ClassMembership)} m
+                 ON m.classroom_id = a.classroom_id AND m.role = %s
+            JOIN {_table(Attempt)} t
+                 ON t.seed = d.seed AND t.kind = d.kind AND t.params = d.params
+                 AND t.user_id = m.user_id AND t.created_at >= a.created_at
+            WHERE {where}
+        ) firsts
+        WHERE nth = 1
+        GROUP BY assignment_id, user_id
+    """
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [Role.STUDENT.value, *params])
+        return {(a, u): (int(n), int(r or 0)) for a, u, n, r in cursor.fetchall()}
+
+
+def completions_for_student(
+    *, student: AbstractBaseUser, assignments: Iterable[Assignment]
+) -> dict[int, Completion]:
+    """``{assignment_id: Completion}`` for one student; ``assignments`` need ``total``."""
+    assignments = list(assignments)
+    if not assignments or not student.is_authenticated:
+        return {}
+    ids = [a.pk for a in assignments]
+    marks = ", ".join(["%s"] * len(ids))
+    found = _first_answers(f"a.id IN ({marks}) AND m.user_id = %s", [*ids, student.pk])
+    out = {}
+    for a in assignments:
+        answered, right = found.get((a.pk, student.pk), (0, 0))
+        out[a.pk] = Completion(answered, right, a.total)
+    return out
+
+
+@dataclass(frozen=True)
+class OpenAssignment:
+    assignment: Assignment
+    completion: Completion
+
+
+def open_assignments_for(*, student: AbstractBaseUser) -> list[OpenAssignment]:
+    """Unfinished assignments of the student's classes that are not archived, soonest due
+    first (overdue ones too: late work is still worth doing). Two queries."""
+    if not student.is_authenticated:
+        return []
+    assignments = list(
+        Assignment.objects.filter(classroom__in=classes_of_student(student),
+                                  classroom__archived_at__isnull=True)
+        .select_related("classroom").annotate(total=Count("drills"))
+        .order_by("due_on", "created_at", "id")
+    )
+    completions = completions_for_student(student=student, assignments=assignments)
+    return [OpenAssignment(a, completions[a.pk]) for a in assignments
+            if not completions[a.pk].done]
+
+
+@dataclass(frozen=True)
+class DrillStatus:
+    drill: AssignmentDrill
+    #: The student's first counted answer, or None when not answered yet.
+    first: Attempt | None
+    url: str
+
+    @property
+    def answered(self) -> bool:
+        return self.first is not None
+
+
+def drill_statuses(
+    *, assignment: Assignment, student: AbstractBaseUser, next_path: str | None = None
+) -> list[DrillStatus]:
+    """Each drill of the assignment with the student's first counted answer. Two queries."""
+    drills = assignment_drills(assignment)
+    firsts: dict[tuple[str, int, str], Attempt] = {}
+    if drills and student.is_authenticated:
+        attempts = Attempt.objects.filter(
+            user_id=student.pk, created_at__gte=assignment.created_at,
+            seed__in={d.seed for d in drills}, kind__in={d.kind for d in drills},
+        ).order_by("created_at", "id")
+        for attempt in attempts:
+            firsts.setdefault((attempt.kind, attempt.seed, attempt.params), attempt)
+    out = []
+    for d in drills:
+        path = f"{next_path}?after={d.position}" if next_path else None
+        out.append(DrillStatus(d, firsts.get((d.kind, d.seed, d.params)), d.url(path)))
+    return out
+
+
+def next_unanswered(statuses: list[DrillStatus], *, after: int = 0) -> DrillStatus | None:
+    """The first unanswered drill after position ``after``, wrapping round to the start."""
+    pending = [s for s in statuses if not s.answered]
+    later = [s for s in pending if s.drill.position > after]
+    return (later or pending or [None])[0]
+
+
+# --------------------------------------------------------------------------------------------
+# The class dashboard
+
+
+@dataclass(frozen=True)
+class SkillFigure:
+    kind: str
+    skill: str
+    answers: int
+    right: int
+    students: int
+
+    @property
+    def title(self) -> str:
+        return skill_title(self.kind, self.skill)
+
+    @property
+    def kind_title(self) -> str:
+        return KIND_TITLES.get(self.kind, self.kind)
+
+    @property
+    def accuracy(self) -> float:
+        return self.right / self.answers if self.answers else 0.0
+
+
+@dataclass(frozen=True)
+class StudentRow:
+    membership: ClassMembership
+    completions: list[Completion]
+    answers: int
+    right: int
+
+    @property
+    def user(self) -> AbstractBaseUser:
+        return self.membership.user
+
+    @property
+    def accuracy(self) -> float | None:
+        return self.right / self.answers if self.answers else None
+
+    @property
+    def assignments_done(self) -> int:
+        return sum(c.done for c in self.completions)
+
+
+@dataclass(frozen=True)
+class Dashboard:
+    classroom: Classroom
+    assignments: list[Assignment]
+    students: list[StudentRow]
+    weakest: list[SkillFigure] = field(default_factory=list)
+    skills: list[SkillFigure] = field(default_factory=list)
+
+
+def _since_joined(classroom: Classroom) -> QuerySet[Attempt]:
+    """Answers of the class's students given since each joined (one join, one filter call)."""
+    return Attempt.objects.filter(
+        user__class_memberships__classroom=classroom,
+        user__class_memberships__role=Role.STUDENT,
+        created_at__gte=F("user__class_memberships__joined_at"),
+    )
+
+
+def dashboard_for(*, classroom: Classroom) -> Dashboard:
+    """Students × assignments, each student's answers since joining, and the class's skills.
+
+    Four queries however large the class: assignments, students, assignment progress and one
+    ``GROUP BY student, kind, skill`` that gives both per-student totals and per-skill figures.
+    The caller must have fetched ``classroom`` through :func:`classes_taught_by`.
+    """
+    assignments = list(assignments_of(classroom))
+    memberships = list(members_of(classroom, Role.STUDENT))
+    progress = _first_answers("a.classroom_id = %s", [classroom.pk])
+    per_student: dict[int, list[int]] = defaultdict(lambda: [0, 0])
+    per_skill: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0, 0])
+    rows = (
+        _since_joined(classroom)
+        .values_list("user_id", "kind", "skill")
+        .annotate(n=Count("id"), ok=Count("id", filter=Q(correct=True)))
+        .order_by()
+    )
+    for user_id, kind, skill, n, ok in rows:
+        totals = per_student[user_id]
+        totals[0] += n
+        totals[1] += ok
+        figures = per_skill[(kind, skill)]
+        figures[0] += n
+        figures[1] += ok
+        figures[2] += 1
+    students = []
+    for m in memberships:
+        completions = []
+        for a in assignments:
+            answered, right = progress.get((a.pk, m.user_id), (0, 0))
+            completions.append(Completion(answered, right, a.total))
+        answers, right = per_student.get(m.user_id, (0, 0))
+        students.append(StudentRow(m, completions, answers, right))
+    skills = sorted(
+        (SkillFigure(kind, skill, n, ok, who) for (kind, skill), (n, ok, who) in per_skill.items()),
+        key=lambda s: (s.kind, s.skill),
+    )
+    return Dashboard(classroom, assignments, students,
+                     weakest=weakest_skills(skills), skills=skills)
+
+
+def weakest_skills(skills: Iterable[SkillFigure], limit: int = WEAKEST_SHOWN) -> list[SkillFigure]:
+    """Skills with enough answers and some wrong, lowest accuracy first (ties: most answers)."""
+    ranked = [s for s in skills if s.answers >= WEAKEST_MIN_ANSWERS and s.right < s.answers]
+    ranked.sort(key=lambda s: (s.accuracy, -s.answers, s.kind, s.skill))
+    return ranked[:limit]
+
+
+def assignment_completions(*, assignment: Assignment) -> list[tuple[ClassMembership, Completion]]:
+    """Every student of the class on one assignment (``assignment`` needs ``total``)."""
+    progress = _first_answers("a.id = %s", [assignment.pk])
+    return [
+        (m, Completion(*progress.get((assignment.pk, m.user_id), (0, 0)), assignment.total))
+        for m in members_of(assignment.classroom, Role.STUDENT)
+    ]
+
+
+# --------------------------------------------------------------------------------------------
+# One student, as their teacher sees them
+
+
+def student_history(
+    *, membership: ClassMembership, mistakes_only: bool = False
+) -> QuerySet[Attempt]:
+    """The student's answers since joining the class, newest first."""
+    attempts = Attempt.objects.filter(user_id=membership.user_id,
+                                      created_at__gte=membership.joined_at)
+    if mistakes_only:
+        attempts = attempts.filter(correct=False)
+    return attempts.order_by("-created_at", "-id")
+
+
+def student_totals(*, membership: ClassMembership) -> tuple[int, int]:
+    """``(answers, right)`` since joining."""
+    row = student_history(membership=membership).aggregate(
+        n=Count("id"), ok=Count("id", filter=Q(correct=True))
+    )
+    return row["n"], row["ok"]

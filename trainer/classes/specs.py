@@ -1,0 +1,109 @@
+"""Assignment drill lists: what a teacher picks, resolved to ``(kind, seed, params)``.
+
+A built assignment is a spec — kinds × checklist items × ``count`` drills per pair, under one
+convention and scoring rule — plus a random base seed. The drill list follows from the two alone,
+so it is the same every time it is resolved::
+
+    >>> spec = BuiltSpec(kinds=("checklist",), items=("fours", "two_pair"), count=2)
+    >>> [(d.kind, d.seed, d.params) for d in spec.drills(base_seed=100)]  # doctest: +ELLIPSIS
+    [('checklist', 100, 'items=fours'), ('checklist', 101, 'items=two_pair'), ...]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from urllib.parse import parse_qsl
+
+from django.conf import settings
+
+from engine.drills import KIND_TITLES, DrillParams, make_drill, skills_for
+from engine.errors import ConcertoError
+from engine.signals import DEFAULT_CONVENTION, ITEM_TITLES, get_convention
+
+#: Most drills one assignment may hold (setting ``CLASSES_ASSIGNMENT_MAX_DRILLS``).
+DEFAULT_MAX_DRILLS = 60
+
+
+def max_drills() -> int:
+    return int(getattr(settings, "CLASSES_ASSIGNMENT_MAX_DRILLS", DEFAULT_MAX_DRILLS))
+
+
+class SpecError(ValueError):
+    """A drill list that cannot be used; the message is meant for the teacher."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlannedDrill:
+    kind: str
+    seed: int
+    params: str  # DrillParams.key()
+
+
+@dataclass(frozen=True, slots=True)
+class BuiltSpec:
+    """Kinds × items × ``count``; no items means "any checklist item"."""
+
+    kinds: tuple[str, ...]
+    items: tuple[str, ...] = ()
+    count: int = 1
+    convention: str = DEFAULT_CONVENTION.name
+    rule: str = "classic"
+
+    def size(self) -> int:
+        return len(self.kinds) * max(1, len(self.items)) * self.count
+
+    def drills(self, *, base_seed: int) -> list[PlannedDrill]:
+        """Grouped by kind; within a kind the items take turns. Seeds count up from
+        ``base_seed``, so no two drills of one assignment are the same."""
+        out: list[PlannedDrill] = []
+        targets: tuple[tuple[str, ...], ...] = tuple((i,) for i in self.items) or ((),)
+        for kind in self.kinds:
+            for _ in range(self.count):
+                for items in targets:
+                    params = DrillParams(convention=self.convention, rule=self.rule, items=items)
+                    out.append(PlannedDrill(kind, base_seed + len(out), params.key()))
+        return out
+
+    def check(self, *, base_seed: int) -> list[PlannedDrill]:
+        """The drill list, after the engine has built every drill in it.
+
+        Raises :class:`SpecError` for an empty or oversized list, or naming each kind × item
+        pair the engine cannot build (say, a score drill for four to a straight flush).
+        """
+        if not self.kinds:
+            raise SpecError("Choose at least one kind of drill.")
+        if self.count < 1:
+            raise SpecError("Ask for at least one drill of each kind.")
+        if self.size() > max_drills():
+            raise SpecError(
+                f"That makes {self.size()} drills; an assignment holds at most {max_drills()}. "
+                "Choose fewer kinds, items or drills per pair."
+            )
+        convention = get_convention(self.convention)
+        infeasible = [
+            _pair_words(kind, (item,))
+            for kind in self.kinds for item in self.items
+            if item not in skills_for(kind, convention)
+        ]
+        if infeasible:
+            raise SpecError(
+                f"There are no drills for {'; '.join(infeasible)} under {convention.title}. "
+                "Untick those kinds or items."
+            )
+        planned = self.drills(base_seed=base_seed)
+        for drill in planned:
+            params = DrillParams.from_query(dict(parse_qsl(drill.params)))
+            try:
+                make_drill(drill.kind, drill.seed, params)
+            except (ConcertoError, ValueError) as exc:
+                raise SpecError(
+                    f"Drill {drill.seed} ({_pair_words(drill.kind, params.items)}) cannot be "
+                    f"built: {exc}."
+                ) from exc
+        return planned
+
+
+def _pair_words(kind: str, items: Iterable[str]) -> str:
+    names = ", ".join(ITEM_TITLES.get(i, i).lower() for i in items) or "any item"
+    return f"“{KIND_TITLES[kind]}” × {names}"

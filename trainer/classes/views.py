@@ -1,0 +1,465 @@
+"""Class pages. Every class or assignment is looked up in a queryset already filtered to the
+signed-in user (teacher-only pages through ``classes_taught_by``), so another class's id is a
+404. Writes are POST only, CSRF-protected, and go through one service each."""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Callable
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.core.paginator import Paginator
+from django.db.models import Count, Q
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.text import slugify
+from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.vary import vary_on_headers
+from django_htmx.http import HttpResponseClientRedirect
+
+from trainer.classes import ratelimit, selectors, services
+from trainer.classes.answers import describe
+from trainer.classes.forms import AssignmentForm, ClassroomForm, CoTeacherForm, JoinForm
+from trainer.models import Assignment, ClassMembership, Classroom
+from trainer.models.classes import normalize_join_code
+
+Role = ClassMembership.Role
+HISTORY_PAGE_SIZE = 25
+
+
+def _messages_of(exc: ValidationError) -> str:
+    return " ".join(exc.messages)
+
+
+def _taught(request: HttpRequest, pk: int) -> Classroom:
+    return get_object_or_404(selectors.classes_taught_by(request.user), pk=pk)
+
+
+def _client_ip(request: HttpRequest) -> str:
+    # REMOTE_ADDR only: X-Forwarded-For is whatever the client says unless a proxy strips it.
+    return request.META.get("REMOTE_ADDR", "")
+
+
+# --------------------------------------------------------------------------------------------
+# Lists, creating and joining
+
+
+@login_required
+@require_http_methods(["GET"])
+def class_list(request: HttpRequest) -> HttpResponse:
+    """Classes the user teaches and classes they are in, with ways to create and join one."""
+    taught = (
+        selectors.classes_taught_by(request.user)
+        .annotate(
+            students=Count("memberships", filter=Q(memberships__role=Role.STUDENT),
+                           distinct=True),
+            assignment_count=Count("assignments", distinct=True),
+        )
+        .order_by("archived_at", "name", "id")
+    )
+    studying = selectors.classes_of_student(request.user).order_by("archived_at", "name", "id")
+    return render(request, "classes/class_list.html", {
+        "taught": taught, "studying": studying, "join_form": JoinForm(),
+        "open_assignments": selectors.open_assignments_for(student=request.user),
+    })
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def class_create(request: HttpRequest) -> HttpResponse:
+    form = ClassroomForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            classroom = services.classroom_create(name=form.cleaned_data["name"],
+                                                  teacher=request.user)
+        except ValidationError as exc:
+            form.add_error("name", exc)
+        else:
+            messages.success(request, f"“{classroom.name}” is ready. Share its join code with "
+                                      "your students.")
+            return redirect(classroom)
+    return render(request, "classes/class_form.html", {"form": form})
+
+
+def _too_many_tries(request: HttpRequest, form: JoinForm | None = None) -> HttpResponse:
+    limits = ratelimit.limits()
+    return render(request, "classes/join.html", {
+        "form": form or JoinForm(), "blocked": True, "window_minutes": limits.window_minutes,
+    }, status=429)
+
+
+def _join(request: HttpRequest, code: str, form: JoinForm | None) -> HttpResponse | None:
+    """Join with ``code``; returns a redirect, or None after adding the error to ``form``."""
+    try:
+        membership, created = services.classroom_join(code=code, user=request.user)
+    except ValidationError as exc:
+        if exc.code == "unknown_code":
+            ratelimit.join_failed(user_id=request.user.pk, ip=_client_ip(request))
+        if form is None:
+            messages.error(request, _messages_of(exc))
+        else:
+            form.add_error("code", exc)
+        return None
+    classroom = membership.classroom
+    if created:
+        messages.success(request, f"You have joined “{classroom.name}”.")
+    elif membership.role == Role.TEACHER:
+        messages.info(request, f"You teach “{classroom.name}” already.")
+    else:
+        messages.info(request, f"You are already in “{classroom.name}”.")
+    return redirect(classroom)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def class_join(request: HttpRequest) -> HttpResponse:
+    """Join a class by typing its code."""
+    form = JoinForm(request.POST or None)
+    if request.method == "POST":
+        if ratelimit.join_blocked(user_id=request.user.pk, ip=_client_ip(request)):
+            return _too_many_tries(request, form)
+        if form.is_valid():
+            done = _join(request, form.cleaned_data["code"], form)
+            if done is not None:
+                return done
+    return render(request, "classes/join.html", {"form": form})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def join_link(request: HttpRequest, code: str) -> HttpResponse:
+    """A join link: shows which class it is and asks to confirm (joining is a POST).
+
+    Looking a code up counts as a try, so links cannot be used to test codes either.
+    """
+    ip = _client_ip(request)
+    if ratelimit.join_blocked(user_id=request.user.pk, ip=ip):
+        return _too_many_tries(request)
+    classroom = Classroom.objects.filter(join_code=normalize_join_code(code)).first()
+    if classroom is None:
+        ratelimit.join_failed(user_id=request.user.pk, ip=ip)
+        return render(request, "classes/join_link.html", {"classroom": None}, status=404)
+    if request.method == "POST":
+        done = _join(request, classroom.join_code, None)
+        if done is not None:
+            return done
+    membership = selectors.membership_of(classroom=classroom, user=request.user)
+    teachers = selectors.members_of(classroom, Role.TEACHER)
+    return render(request, "classes/join_link.html", {
+        "classroom": classroom, "membership": membership, "teachers": teachers,
+    })
+
+
+# --------------------------------------------------------------------------------------------
+# A class
+
+
+@login_required
+@require_http_methods(["GET"])
+def class_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    """Teachers manage the class here; students see its assignments and their progress."""
+    classroom = get_object_or_404(selectors.classes_of(request.user), pk=pk)
+    membership = selectors.membership_of(classroom=classroom, user=request.user)
+    if membership is None:  # pragma: no cover - classes_of found it
+        raise Http404
+    assignments = list(selectors.assignments_of(classroom))
+    teachers = selectors.members_of(classroom, Role.TEACHER)
+    if membership.role == Role.STUDENT:
+        completions = selectors.completions_for_student(student=request.user,
+                                                        assignments=assignments)
+        return render(request, "classes/class_student.html", {
+            "classroom": classroom, "teachers": teachers,
+            "rows": [(a, completions[a.pk]) for a in assignments],
+        })
+    return render(request, "classes/class_teacher.html", {
+        "classroom": classroom, "teachers": teachers, "assignments": assignments,
+        "students": selectors.members_of(classroom, Role.STUDENT),
+        "co_teacher_form": CoTeacherForm(),
+        "join_url": request.build_absolute_uri(classroom.join_path),
+    })
+
+
+@login_required
+@require_http_methods(["GET"])
+def dashboard(request: HttpRequest, pk: int) -> HttpResponse:
+    """Students × assignments, the class's weakest skills, links to each student's answers."""
+    classroom = _taught(request, pk)
+    return render(request, "classes/dashboard.html", {
+        "classroom": classroom, "dashboard": selectors.dashboard_for(classroom=classroom),
+    })
+
+
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _cell(value: object) -> object:
+    """Spreadsheet-safe: text that a spreadsheet would run as a formula is quoted."""
+    if isinstance(value, str) and value.startswith(_FORMULA_START):
+        return "'" + value
+    return value
+
+
+@login_required
+@require_http_methods(["GET"])
+def export_csv(request: HttpRequest, pk: int) -> HttpResponse:
+    """The dashboard's students × assignments table as CSV, one row per student."""
+    classroom = _taught(request, pk)
+    data = selectors.dashboard_for(classroom=classroom)
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    filename = f"{slugify(classroom.name) or 'class'}-progress.csv"
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    writer = csv.writer(response)
+    header: list[object] = ["student", "joined", "answers since joining",
+                            "accuracy since joining (%)"]
+    for a in data.assignments:
+        header += [f"{a.title} (due {a.due_on.isoformat()}): drills answered of {a.total}",
+                   f"{a.title}: accuracy (%)"]
+    writer.writerow([_cell(h) for h in header])
+    for row in data.students:
+        line: list[object] = [
+            row.user.get_username(), row.membership.joined_at.date().isoformat(), row.answers,
+            "" if row.accuracy is None else round(100 * row.accuracy),
+        ]
+        for c in row.completions:
+            line += [c.answered, "" if c.accuracy is None else round(100 * c.accuracy)]
+        writer.writerow([_cell(v) for v in line])
+    return response
+
+
+@vary_on_headers("HX-Request")
+@login_required
+@require_http_methods(["GET"])
+def student_detail(request: HttpRequest, pk: int, user_id: int) -> HttpResponse:
+    """One student's answers since joining (all, or mistakes only), as their teacher sees them.
+
+    htmx requests for another page or filter get only the ``history`` partial.
+    """
+    classroom = _taught(request, pk)
+    membership = get_object_or_404(
+        selectors.members_of(classroom, Role.STUDENT), user_id=user_id
+    )
+    mistakes = request.GET.get("show") == "mistakes"
+    history = selectors.student_history(membership=membership, mistakes_only=mistakes)
+    page = Paginator(history, HISTORY_PAGE_SIZE).get_page(request.GET.get("page"))
+    rows = [(a, describe(a), _drill_link(a)) for a in page.object_list]
+    ctx: dict[str, Any] = {
+        "classroom": classroom, "membership": membership, "student": membership.user,
+        "page": page, "rows": rows, "mistakes": mistakes,
+    }
+    if request.htmx:
+        return render(request, "classes/student_detail.html#history", ctx)
+    assignments = list(selectors.assignments_of(classroom))
+    completions = selectors.completions_for_student(student=membership.user,
+                                                    assignments=assignments)
+    answers, right = selectors.student_totals(membership=membership)
+    ctx.update({
+        "completions": [(a, completions[a.pk]) for a in assignments],
+        "answers": answers, "right": right,
+    })
+    return render(request, "classes/student_detail.html", ctx)
+
+
+def _drill_link(attempt: Any) -> str:
+    base = reverse("drill-detail", args=[attempt.kind, attempt.seed])
+    return base + ("?" + attempt.params if attempt.params else "")
+
+
+def _teacher_action(
+    request: HttpRequest, pk: int, action: Callable[[Classroom], str | None],
+    target: str = "classes:detail",
+) -> HttpResponse:
+    """Run one teacher-only write on class ``pk``, report the outcome, and go back."""
+    classroom = _taught(request, pk)
+    try:
+        done = action(classroom)
+    except ValidationError as exc:
+        messages.error(request, _messages_of(exc))
+    else:
+        if done:
+            messages.success(request, done)
+    return redirect(target, pk=classroom.pk)
+
+
+@login_required
+@require_POST
+def student_remove(request: HttpRequest, pk: int, user_id: int) -> HttpResponse:
+    def remove(classroom: Classroom) -> str:
+        membership = get_object_or_404(selectors.members_of(classroom, Role.STUDENT),
+                                        user_id=user_id)
+        services.student_remove(classroom=classroom, student=membership.user, by=request.user)
+        return f"{membership.user.get_username()} is no longer in this class."
+    return _teacher_action(request, pk, remove)
+
+
+@login_required
+@require_POST
+def co_teacher_add(request: HttpRequest, pk: int) -> HttpResponse:
+    def add(classroom: Classroom) -> str:
+        form = CoTeacherForm(request.POST)
+        if not form.is_valid():
+            raise ValidationError("Type the username of the person to add.")
+        membership = services.co_teacher_add(classroom=classroom, by=request.user,
+                                             username=form.cleaned_data["username"])
+        return f"{membership.user.get_username()} now teaches this class with you."
+    return _teacher_action(request, pk, add)
+
+
+@login_required
+@require_POST
+def class_archive(request: HttpRequest, pk: int) -> HttpResponse:
+    def archive(classroom: Classroom) -> str:
+        services.classroom_archive(classroom=classroom, by=request.user)
+        return "The class is archived: it is read-only until you restore it."
+    return _teacher_action(request, pk, archive)
+
+
+@login_required
+@require_POST
+def class_restore(request: HttpRequest, pk: int) -> HttpResponse:
+    def restore(classroom: Classroom) -> str:
+        services.classroom_restore(classroom=classroom, by=request.user)
+        return "The class is open again."
+    return _teacher_action(request, pk, restore)
+
+
+@login_required
+@require_POST
+def join_code_rotate(request: HttpRequest, pk: int) -> HttpResponse:
+    def rotate(classroom: Classroom) -> str:
+        services.join_code_rotate(classroom=classroom, by=request.user)
+        return "The class has a new join code; the old code and link no longer work."
+    return _teacher_action(request, pk, rotate)
+
+
+@login_required
+@require_POST
+def class_leave(request: HttpRequest, pk: int) -> HttpResponse:
+    classroom = get_object_or_404(selectors.classes_of(request.user), pk=pk)
+    try:
+        services.membership_leave(classroom=classroom, user=request.user)
+    except ValidationError as exc:
+        messages.error(request, _messages_of(exc))
+        return redirect(classroom)
+    messages.success(request, f"You have left “{classroom.name}”.")
+    return redirect("classes:list")
+
+
+# --------------------------------------------------------------------------------------------
+# Assignments
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def assignment_create(request: HttpRequest, pk: int) -> HttpResponse:
+    """Set the class drills: a curated set, or kinds × items × count built on the spot.
+
+    A GET may pre-fill the form (``?kinds=read&items=fours``), as the dashboard's weakest
+    skills do.
+    """
+    classroom = _taught(request, pk)
+    if classroom.is_archived:
+        messages.error(request, "This class is archived, so it cannot have new assignments.")
+        return redirect(classroom)
+    if request.method == "POST":
+        form = AssignmentForm(request.POST)
+    else:
+        initial = {k: request.GET.getlist(k) for k in ("kinds", "items") if k in request.GET}
+        form = AssignmentForm(initial=initial)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            assignment = services.assignment_create(
+                classroom=classroom, by=request.user, title=data["title"],
+                due_on=data["due_on"], drill_set=None if form.spec() else data["drill_set"],
+                spec=form.spec(),
+            )
+        except ValidationError as exc:
+            form.add_error(None, exc)
+        else:
+            messages.success(request, f"“{assignment.title}” is set.")
+            return redirect(assignment)
+    return render(request, "classes/assignment_form.html", {
+        "classroom": classroom, "form": form,
+    })
+
+
+def _assignment(request: HttpRequest, pk: int) -> tuple[Assignment, ClassMembership]:
+    assignment = get_object_or_404(
+        selectors.assignments_visible_to(request.user).annotate(total=Count("drills")), pk=pk
+    )
+    membership = selectors.membership_of(classroom=assignment.classroom, user=request.user)
+    if membership is None:  # pragma: no cover - assignments_visible_to found it
+        raise Http404
+    return assignment, membership
+
+
+@login_required
+@require_http_methods(["GET"])
+def assignment_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    """Students: the drills with their answers so far and a button to carry on. Teachers: the
+    drills (to try) and every student's progress on this assignment."""
+    assignment, membership = _assignment(request, pk)
+    next_path = reverse("classes:assignment-next", args=[assignment.pk])
+    if membership.role == Role.STUDENT:
+        statuses = selectors.drill_statuses(assignment=assignment, student=request.user,
+                                            next_path=next_path)
+        answered = [s for s in statuses if s.answered]
+        return render(request, "classes/assignment_student.html", {
+            "assignment": assignment, "classroom": assignment.classroom,
+            "statuses": statuses, "answered": len(answered),
+            "right": sum(s.first.correct for s in answered if s.first),
+            "continue_url": next_path,
+        })
+    return render(request, "classes/assignment_teacher.html", {
+        "assignment": assignment, "classroom": assignment.classroom,
+        "drills": selectors.assignment_drills(assignment),
+        "rows": selectors.assignment_completions(assignment=assignment),
+    })
+
+
+@login_required
+@require_http_methods(["GET"])
+def assignment_next(request: HttpRequest, pk: int) -> HttpResponse:
+    """Send a student to their next unanswered drill (after ``?after=<position>``, wrapping
+    round), or back to the assignment when every drill is answered."""
+    assignment, membership = _assignment(request, pk)
+    done_url = assignment.get_absolute_url()
+    status = None
+    if membership.role == Role.STUDENT:
+        try:
+            after = max(0, int(request.GET.get("after", "0")))
+        except ValueError:
+            after = 0
+        statuses = selectors.drill_statuses(
+            assignment=assignment, student=request.user,
+            next_path=reverse("classes:assignment-next", args=[assignment.pk]),
+        )
+        status = selectors.next_unanswered(statuses, after=after)
+        if status is None and statuses:
+            messages.success(request, f"You have answered every drill of “{assignment.title}”.")
+    if status is None:
+        # From the drill page's htmx *Next* button: load the whole assignment page instead of
+        # swapping it into the drill area.
+        return HttpResponseClientRedirect(done_url) if request.htmx else redirect(done_url)
+    return redirect(status.url)
+
+
+@login_required
+@require_POST
+def assignment_delete(request: HttpRequest, pk: int) -> HttpResponse:
+    assignment = get_object_or_404(
+        Assignment.objects.filter(classroom__in=selectors.classes_taught_by(request.user)),
+        pk=pk,
+    )
+    classroom = assignment.classroom
+    try:
+        services.assignment_delete(assignment=assignment, by=request.user)
+    except ValidationError as exc:
+        messages.error(request, _messages_of(exc))
+        return redirect(assignment)
+    messages.success(request, f"“{assignment.title}” has been withdrawn.")
+    return redirect(classroom)

@@ -1,0 +1,102 @@
+"""Writes for clubs. Keyword-only and atomic; the acting user is always passed in and checked,
+so a view that forgets a permission check still cannot change someone else's club."""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import IntegrityError, transaction
+from django.utils.text import slugify
+
+from engine.scoring import SCORING_RULES
+from engine.signals import CONVENTIONS, DEFAULT_CONVENTION
+from trainer.models import Club, ClubMembership
+from trainer.models.clubs import new_invite_token
+
+ORGANISER = ClubMembership.Role.ORGANISER
+MEMBER = ClubMembership.Role.MEMBER
+
+
+def _check_rules(convention: str, rule: str) -> None:
+    if convention not in CONVENTIONS:
+        raise ValidationError({"convention": f"Unknown convention: {convention!r}."})
+    if rule not in SCORING_RULES:
+        raise ValidationError({"rule": f"Unknown scoring rule: {rule!r}."})
+
+
+def _require_organiser(*, actor: AbstractBaseUser, club: Club) -> None:
+    if not club.memberships.filter(user=actor, role=ORGANISER).exists():
+        raise PermissionDenied("Only the club's organisers can do this.")
+
+
+#: Slugs that would collide with the fixed addresses under ``/clubs/``.
+RESERVED_SLUGS = frozenset({"new", "join"})
+
+
+def _free_slug(name: str) -> str:
+    base = slugify(name)[:80] or "club"
+    slug, n = base, 1
+    while slug in RESERVED_SLUGS or Club.objects.filter(slug=slug).exists():
+        n += 1
+        slug = f"{base}-{n}"
+    return slug
+
+
+@transaction.atomic
+def club_create(
+    *, user: AbstractBaseUser, name: str, convention: str = DEFAULT_CONVENTION.name,
+    rule: str = "classic", slug: str | None = None,
+) -> Club:
+    """Found a club; its founder becomes its first organiser."""
+    name = name.strip()
+    if not name:
+        raise ValidationError({"name": "A club needs a name."})
+    _check_rules(convention, rule)
+    club = Club.objects.create(
+        name=name, slug=slug or _free_slug(name), convention=convention, rule=rule
+    )
+    ClubMembership.objects.create(club=club, user=user, role=ORGANISER)
+    return club
+
+
+@transaction.atomic
+def club_join(*, user: AbstractBaseUser, club: Club) -> tuple[ClubMembership, bool]:
+    """Make ``user`` a member (an existing membership is returned unchanged)."""
+    try:
+        with transaction.atomic():
+            return ClubMembership.objects.get_or_create(
+                club=club, user=user, defaults={"role": MEMBER}
+            )
+    except IntegrityError:  # a concurrent join of the same user
+        return ClubMembership.objects.get(club=club, user=user), False
+
+
+@transaction.atomic
+def invite_rotate(*, actor: AbstractBaseUser, club: Club) -> str:
+    """Give the club a new invite token; the old link stops working."""
+    _require_organiser(actor=actor, club=club)
+    club.invite_token = new_invite_token()
+    club.save(update_fields=["invite_token"])
+    return club.invite_token
+
+
+@transaction.atomic
+def house_rules_set(*, actor: AbstractBaseUser, club: Club, convention: str, rule: str) -> Club:
+    """Choose the club's convention card and scoring rule (its members' drill defaults)."""
+    _require_organiser(actor=actor, club=club)
+    _check_rules(convention, rule)
+    club.convention, club.rule = convention, rule
+    club.save(update_fields=["convention", "rule"])
+    return club
+
+
+@transaction.atomic
+def member_promote(*, actor: AbstractBaseUser, club: Club, user_id: int) -> ClubMembership:
+    """Make a member of ``club`` an organiser. Raises ``ClubMembership.DoesNotExist`` for a
+    user who is not a member of this club."""
+    _require_organiser(actor=actor, club=club)
+    membership = ClubMembership.objects.select_for_update().get(club=club, user_id=user_id)
+    if membership.role != ORGANISER:
+        membership.role = ORGANISER
+        membership.save(update_fields=["role"])
+    return membership

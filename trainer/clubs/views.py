@@ -1,0 +1,259 @@
+"""Club pages: your clubs, founding one, joining by invite, the club page, the onboarding path,
+and the organisers' tools (invite link, house rules, the members' path table, promoting).
+
+Permissions: every club page looks up the visitor's own membership first; no membership means
+404, so a guessed slug reveals nothing. Organiser pages answer a plain member with 403.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.vary import vary_on_headers
+
+from engine.signals import DEFAULT_CONVENTION
+from trainer.clubs import selectors, services
+from trainer.clubs.curriculum import STEPS, Step, get_step
+from trainer.clubs.forms import ClubForm, HouseRulesForm
+from trainer.drill_views import drill_url
+from trainer.models import ClubMembership, DrillSetEntry
+
+
+def _membership(request: HttpRequest, slug: str) -> ClubMembership:
+    membership = selectors.membership_get(user=request.user, slug=slug)
+    if membership is None:
+        raise Http404("No such club.")
+    return membership
+
+
+def _organiser(request: HttpRequest, slug: str) -> ClubMembership:
+    membership = _membership(request, slug)
+    if not membership.is_organiser:
+        raise PermissionDenied("Only the club's organisers can see this.")
+    return membership
+
+
+def _step(number: int) -> Step:
+    step = get_step(number)
+    if step is None:
+        raise Http404("No such step.")
+    return step
+
+
+def _invite_url(request: HttpRequest, token: str) -> str:
+    return request.build_absolute_uri(reverse("clubs:join", args=[token]))
+
+
+def _next_path(slug: str, step: Step, after: int | None = None) -> str:
+    base = reverse("clubs:step-next", args=[slug, step.number])
+    return base + (f"?after={after}" if after is not None else "")
+
+
+def entry_url(entry: DrillSetEntry, *, slug: str, step: Step) -> str:
+    """The drill page of a curated entry, with the convention and rule pinned (so the member's
+    own defaults cannot change the drill) and *Next* leading back to the path."""
+    params = entry.drill_params
+    return drill_url(entry.kind, entry.seed, params, convention=params.convention,
+                     rule=params.rule, next=_next_path(slug, step, entry.position))
+
+
+def _htmx_redirect(request: HttpRequest, url: str) -> HttpResponse:
+    """A redirect that also works from htmx (the drill page's *Next* link is boosted): htmx gets
+    ``HX-Redirect`` so the browser navigates instead of swapping a page into the drill area."""
+    if request.htmx:
+        response = HttpResponse(status=204)
+        response["HX-Redirect"] = url
+        return response
+    return redirect(url)
+
+
+# --------------------------------------------------------------------------------------------
+# Your clubs, founding, joining
+
+
+@login_required
+@require_GET
+def club_list(request: HttpRequest) -> HttpResponse:
+    memberships = selectors.memberships_for(user=request.user)
+    return render(request, "clubs/club_list.html", {"memberships": memberships})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def club_create(request: HttpRequest) -> HttpResponse:
+    form = ClubForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        club = services.club_create(user=request.user, **form.cleaned_data)
+        messages.success(request, f"{club.name} is founded. Share its invite link with members.")
+        return redirect("clubs:detail", slug=club.slug)
+    return render(request, "clubs/club_form.html", {"form": form})
+
+
+@require_http_methods(["GET", "POST"])
+def club_join(request: HttpRequest, token: str) -> HttpResponse:
+    """The invite link: shows which club it is; a signed-in visitor joins with a POST."""
+    club = selectors.club_by_invite(token=token)
+    if club is None:
+        raise Http404("This invite link is not valid (it may have been replaced).")
+    member = selectors.membership_get(user=request.user, slug=club.slug)
+    if request.method == "POST":
+        if not request.user.is_authenticated:
+            return redirect(f"{reverse('login')}?next={request.path}")
+        _, created = services.club_join(user=request.user, club=club)
+        if created:
+            messages.success(request, f"Welcome to {club.name}! Start with step 1 of the path.")
+            return redirect("clubs:path", slug=club.slug)
+        return redirect("clubs:detail", slug=club.slug)
+    return render(request, "clubs/join.html", {"club": club, "member": member})
+
+
+# --------------------------------------------------------------------------------------------
+# The club page and the path
+
+
+def _detail_context(request: HttpRequest, membership: ClubMembership,
+                    rules_form: HouseRulesForm | None = None) -> dict:
+    club = membership.club
+    steps = selectors.path_for(user=request.user)
+    ctx = {
+        "club": club,
+        "membership": membership,
+        "organisers": selectors.organisers_of(club=club),
+        "member_count": selectors.member_count(club=club),
+        "steps": steps,
+        "passed": selectors.path_position(steps),
+        "current": selectors.current_step(steps),
+    }
+    if membership.is_organiser:
+        ctx["invite_url"] = _invite_url(request, club.invite_token)
+        ctx["rules_form"] = rules_form or HouseRulesForm(instance=club)
+    return ctx
+
+
+@login_required
+@require_GET
+def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    """The club's page: house rules, organisers, your place on the path; for organisers also the
+    invite link and the house-rules form."""
+    membership = _membership(request, slug)
+    return render(request, "clubs/club_detail.html", _detail_context(request, membership))
+
+
+@login_required
+@require_GET
+def path(request: HttpRequest, slug: str) -> HttpResponse:
+    """The member's own onboarding path: every step, its state and what to do next."""
+    membership = _membership(request, slug)
+    steps = selectors.path_for(user=request.user)
+    return render(request, "clubs/path.html", {
+        "club": membership.club, "membership": membership, "steps": steps,
+        "passed": selectors.path_position(steps), "current": selectors.current_step(steps),
+        "path_convention": DEFAULT_CONVENTION.title,
+    })
+
+
+@login_required
+@require_GET
+def step_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    membership = _membership(request, slug)
+    step = _step(number)
+    status = selectors.path_for(user=request.user)[number - 1]
+    drills = selectors.step_drills(user=request.user, step=step)
+    rows = [
+        {"number": i, "status": d.status, "entry": d.entry,
+         "url": entry_url(d.entry, slug=slug, step=step) if status.unlocked else None}
+        for i, d in enumerate(drills, start=1)
+    ]
+    return render(request, "clubs/step.html", {
+        "club": membership.club, "step": step, "status": status, "drills": rows,
+        "next_url": _next_path(slug, step),
+    })
+
+
+@login_required
+@require_GET
+def step_next(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """Go on with a step: its next drill not answered right yet, or back to the path."""
+    membership = _membership(request, slug)
+    step = _step(number)
+    path_url = reverse("clubs:path", args=[slug])
+    status = selectors.path_for(user=request.user)[number - 1]
+    if not status.unlocked:
+        messages.info(request, f"Step {step.number} opens when step {step.number - 1} is passed.")
+        return _htmx_redirect(request, path_url)
+    if status.passed:
+        messages.success(request, f"Step {step.number}, {step.title}, passed: "
+                                  f"{status.right} of {status.total} right.")
+        return _htmx_redirect(request, path_url)
+    try:
+        after = int(request.GET.get("after", ""))
+    except ValueError:
+        after = None
+    entry = selectors.next_drill(
+        drills=selectors.step_drills(user=request.user, step=step), after=after
+    )
+    if entry is None:
+        return _htmx_redirect(request, path_url)
+    return _htmx_redirect(request, entry_url(entry, slug=membership.club.slug, step=step))
+
+
+# --------------------------------------------------------------------------------------------
+# Organisers
+
+
+@login_required
+@require_GET
+def members(request: HttpRequest, slug: str) -> HttpResponse:
+    """Every member's position on the path (organisers only)."""
+    membership = _organiser(request, slug)
+    rows = selectors.members_path(club=membership.club)
+    return render(request, "clubs/members.html", {
+        "club": membership.club, "membership": membership, "rows": rows, "steps": STEPS,
+    })
+
+
+@vary_on_headers("HX-Request")
+@login_required
+@require_POST
+def invite_rotate(request: HttpRequest, slug: str) -> HttpResponse:
+    membership = _organiser(request, slug)
+    token = services.invite_rotate(actor=request.user, club=membership.club)
+    if request.htmx:
+        return render(request, "clubs/club_detail.html#invite", {
+            "club": membership.club, "invite_url": _invite_url(request, token), "rotated": True,
+        })
+    messages.success(request, "The invite link is new; the old one no longer works.")
+    return redirect("clubs:detail", slug=slug)
+
+
+@login_required
+@require_POST
+def house_rules(request: HttpRequest, slug: str) -> HttpResponse:
+    membership = _organiser(request, slug)
+    club = membership.club
+    form = HouseRulesForm(request.POST, instance=club)
+    if form.is_valid():
+        services.house_rules_set(actor=request.user, club=club, **form.cleaned_data)
+        messages.success(request, "House rules saved. Members' drills now default to them.")
+        return redirect("clubs:detail", slug=slug)
+    club.refresh_from_db()
+    return render(request, "clubs/club_detail.html",
+                  _detail_context(request, membership, rules_form=form), status=400)
+
+
+@login_required
+@require_POST
+def member_promote(request: HttpRequest, slug: str, user_id: int) -> HttpResponse:
+    membership = _organiser(request, slug)
+    try:
+        promoted = services.member_promote(actor=request.user, club=membership.club,
+                                           user_id=user_id)
+    except ClubMembership.DoesNotExist:
+        raise Http404("No such member.") from None
+    messages.success(request, f"{promoted.user.get_username()} is now an organiser.")
+    return redirect("clubs:members", slug=slug)

@@ -1,0 +1,86 @@
+"""Lesson Markdown to safe HTML, with the engine's example blocks expanded.
+
+Raw HTML in a lesson is escaped, not passed through (the ``html_block`` and inline ``html``
+handlers are removed), and links may only use ``http(s)``, ``mailto`` or site-relative
+addresses. Fenced blocks whose info word is an example kind (```` ```hand ````, ``signal``,
+``score``, ``reply``) are replaced by the HTML of :func:`trainer.learn.examples.render_example`.
+"""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as etree
+from urllib.parse import urlsplit
+
+import markdown
+from django.utils.html import format_html
+from django.utils.safestring import SafeString, mark_safe
+from markdown.extensions import Extension
+from markdown.preprocessors import Preprocessor
+from markdown.treeprocessors import Treeprocessor
+
+from engine.signals import Convention
+from trainer.learn.examples import KINDS, ExampleError, render_example
+
+_FENCE = re.compile(
+    r"^```[ ]*(?P<kind>" + "|".join(KINDS) + r")[ ]*\n(?P<body>.*?)^```[ ]*$",
+    re.MULTILINE | re.DOTALL,
+)
+_SAFE_SCHEMES = frozenset({"http", "https", "mailto", ""})
+
+
+class _Examples(Preprocessor):
+    def __init__(self, md: markdown.Markdown, convention: Convention, strict: bool) -> None:
+        super().__init__(md)
+        self.convention = convention
+        self.strict = strict
+
+    def _expand(self, match: re.Match[str]) -> str:
+        try:
+            html = render_example(match["kind"], match["body"], self.convention)
+        except ExampleError as exc:
+            if self.strict:
+                raise
+            html = format_html('<div class="example example-error" role="note">'
+                               "This example cannot be shown: {}</div>", str(exc))
+        return "\n\n" + self.md.htmlStash.store(html) + "\n\n"
+
+    def run(self, lines: list[str]) -> list[str]:
+        return _FENCE.sub(self._expand, "\n".join(lines) + "\n").split("\n")
+
+
+class _LinkGuard(Treeprocessor):
+    """Drop link and image addresses with a scheme other than http(s) and mailto."""
+
+    def run(self, root: etree.Element) -> None:
+        for element in root.iter():
+            for attribute in ("href", "src"):
+                value = element.get(attribute)
+                if value is not None and urlsplit(value.strip()).scheme.lower() \
+                        not in _SAFE_SCHEMES:
+                    del element.attrib[attribute]
+
+
+class _Lesson(Extension):
+    def __init__(self, convention: Convention, strict: bool) -> None:
+        super().__init__()
+        self.convention = convention
+        self.strict = strict
+
+    def extendMarkdown(self, md: markdown.Markdown) -> None:  # noqa: N802 - Markdown's API
+        md.preprocessors.deregister("html_block")
+        md.inlinePatterns.deregister("html")
+        # Before fenced_code (25), so example fences are never shown as code.
+        md.preprocessors.register(_Examples(md, self.convention, self.strict), "examples", 28)
+        md.treeprocessors.register(_LinkGuard(md), "link_guard", 0)
+
+
+def render_markdown(text: str, convention: Convention, *, strict: bool = False) -> SafeString:
+    """Lesson Markdown as HTML. ``strict`` raises :class:`ExampleError` for a bad example
+    (the seed loader uses it); otherwise the page shows a short notice in its place."""
+    md = markdown.Markdown(
+        extensions=["fenced_code", "tables", "sane_lists", "smarty",
+                    _Lesson(convention, strict)],
+        output_format="html",
+    )
+    return mark_safe(md.convert(text))  # noqa: S308 - raw HTML is escaped by the extension
