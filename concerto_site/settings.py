@@ -167,3 +167,11 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
 }
+
+# Classes (trainer.classes): join codes, the join rate limit and assignment size. The limit
+# counts in the default cache: give a multi-process deployment a shared cache (Redis/Memcached).
+CLASSES_JOIN_CODE_LENGTH = 10  # characters from a 31-letter alphabet; at least 10
+CLASSES_JOIN_MAX_FAILURES = 10  # unknown codes per user per window
+CLASSES_JOIN_MAX_FAILURES_PER_IP = 50  # per client address (a school may share one)
+CLASSES_JOIN_WINDOW_SECONDS = 15 * 60
+CLASSES_ASSIGNMENT_MAX_DRILLS = 60

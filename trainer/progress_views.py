@@ -22,9 +22,10 @@ from trainer.drill_views import drill_url
 def progress(request: HttpRequest) -> HttpResponse:
     """Per-skill table, weakest skills, accuracy over time and failed drills — own data only."""
     data = selectors.progress_for(user=request.user)
+    defaults = preferences.drill_defaults(request)
     weakest = [
-        {"row": r, "url": drill_url(r.kind, None, DrillParams.from_query(
-            {"items": r.skill}, **preferences.drill_defaults(request)))}
+        {"row": r, "url": drill_url(r.kind, None,
+                                    DrillParams.from_query({"items": r.skill}, **defaults))}
         for r in data.weakest
     ]
     failed = [

@@ -182,7 +182,12 @@ def test_posts_need_the_csrf_token(learner):
 
 
 def test_review_serves_the_most_overdue_skill(client, learner):
-    factories.answer(learner, correct=False, params=DrillParams(items=("fours",)))
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    factories.answer(learner, correct=False, params=DrillParams(items=("fours",)),
+                     now=timezone.now() - timedelta(hours=2))
     response = client.get("/drills/review/")
     assert response.status_code == 302
     assert response["Location"].startswith("/drills/checklist/?")

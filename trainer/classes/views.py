@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from django.contrib import messages
@@ -21,10 +22,11 @@ from django.views.decorators.http import require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect
 
+from engine.drills import KIND_TITLES
 from trainer.classes import ratelimit, selectors, services
-from trainer.classes.answers import describe
+from trainer.classes.answers import AnswerWords, describe
 from trainer.classes.forms import AssignmentForm, ClassroomForm, CoTeacherForm, JoinForm
-from trainer.models import Assignment, ClassMembership, Classroom
+from trainer.models import Assignment, Attempt, ClassMembership, Classroom
 from trainer.models.classes import normalize_join_code
 
 Role = ClassMembership.Role
@@ -245,7 +247,8 @@ def student_detail(request: HttpRequest, pk: int, user_id: int) -> HttpResponse:
     mistakes = request.GET.get("show") == "mistakes"
     history = selectors.student_history(membership=membership, mistakes_only=mistakes)
     page = Paginator(history, HISTORY_PAGE_SIZE).get_page(request.GET.get("page"))
-    rows = [(a, describe(a), _drill_link(a)) for a in page.object_list]
+    rows = [HistoryRow(a, describe(a), _drill_link(a), KIND_TITLES.get(a.kind, a.kind))
+            for a in page.object_list]
     ctx: dict[str, Any] = {
         "classroom": classroom, "membership": membership, "student": membership.user,
         "page": page, "rows": rows, "mistakes": mistakes,
@@ -263,7 +266,15 @@ def student_detail(request: HttpRequest, pk: int, user_id: int) -> HttpResponse:
     return render(request, "classes/student_detail.html", ctx)
 
 
-def _drill_link(attempt: Any) -> str:
+@dataclass(frozen=True, slots=True)
+class HistoryRow:
+    attempt: Attempt
+    words: AnswerWords
+    url: str
+    kind_title: str
+
+
+def _drill_link(attempt: Attempt) -> str:
     base = reverse("drill-detail", args=[attempt.kind, attempt.seed])
     return base + ("?" + attempt.params if attempt.params else "")
 

@@ -11,7 +11,16 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_GET
 
-from engine.signals import CONVENTIONS, DEFAULT_CONVENTION, Convention, cheatsheet
+from engine.signals import (
+    CONVENTIONS,
+    DEFAULT_CONVENTION,
+    ITEM_FAMILY,
+    ITEM_TITLES,
+    CheatSheet,
+    Convention,
+    cheatsheet,
+)
+from engine.signals.cheat_sheet import ChecklistLine
 from trainer import preferences
 from trainer.clubs import selectors as club_selectors
 from trainer.clubs.curriculum import get_step
@@ -72,11 +81,31 @@ def lesson_detail(request: HttpRequest, slug: str) -> HttpResponse:
     })
 
 
+def _sheet_lines(sheet: CheatSheet) -> tuple[list[dict], list[dict]]:
+    """The checklist grouped by line number, and the encoding rows with their item's title
+    (on the first row of each item only) and family."""
+    lines: dict[int, list[ChecklistLine]] = {}
+    for line in sheet.checklist:
+        lines.setdefault(line.number, []).append(line)
+    checklist = [
+        {"number": n, "titles": [x.title for x in group], "family": group[0].family}
+        for n, group in lines.items()
+    ]
+    rows, previous = [], None
+    for row in sheet.rows:
+        rows.append({"row": row, "family": ITEM_FAMILY.get(row.item, ""),
+                     "title": ITEM_TITLES[row.item] if row.item != previous else ""})
+        previous = row.item
+    return checklist, rows
+
+
 @require_GET
 def cheatsheet_view(request: HttpRequest) -> HttpResponse:
+    """The convention card on one page (printable on A4), generated from the engine's data."""
     convention = chosen_convention(request)
+    sheet = cheatsheet(convention)
+    checklist, rows = _sheet_lines(sheet)
     return render(request, "learn/cheatsheet.html", {
-        "sheet": cheatsheet(convention),
-        "convention": convention,
-        "conventions": CONVENTIONS.values(),
+        "sheet": sheet, "checklist": checklist, "rows": rows,
+        "convention": convention, "conventions": CONVENTIONS.values(),
     })
