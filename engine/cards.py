@@ -114,17 +114,19 @@ def rank_name(rank: int, *, plural: bool = False) -> str:
     return name + "s" if plural else name
 
 
-@dataclass(frozen=True, slots=True, order=False)
+@dataclass(frozen=True, slots=True, eq=False)
 class Card:
     """One playing card. Use :meth:`parse` or :func:`card`; never build duplicates by hand.
 
     ``index`` runs 0..51 (suit-major), ``bit`` is ``1 << index`` for fast set arithmetic.
+    The 52 instances are shared (parsing, pickling and :data:`DECK` all return them), so
+    equality and hashing are by identity: the fastest possible in sets and comparisons.
     """
 
     rank: int
     suit: Suit
-    index: int = field(compare=False, repr=False)
-    bit: int = field(compare=False, repr=False)
+    index: int = field(repr=False)
+    bit: int = field(repr=False)
 
     @staticmethod
     def parse(text: str) -> Card:

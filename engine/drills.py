@@ -34,6 +34,7 @@ from engine.errors import ConcertoError, InvalidNotationError
 from engine.scoring import get_rule, leftover_value, score_hand
 from engine.signals import (
     DEFAULT_CONVENTION,
+    ITEM_FAMILY,
     ITEM_TITLES,
     ITEMS,
     Convention,
@@ -85,6 +86,7 @@ DEFAULT_HAND_SIZES = {1: 13, 2: 11, 3: 8, 4: 6}
 #: Smallest and largest hand a drill may ask about. Small hands happen late in a deal.
 MIN_HAND_SIZE, MAX_HAND_SIZE = 3, 13
 _FILL_TRIES = 60
+_SIGNAL_TRIES = 8
 
 
 class InvalidAnswerError(ConcertoError):
@@ -250,12 +252,36 @@ def _of(rank: int, suit: Suit) -> Card:
 
 
 def _mixed_suits(rng: random.Random, n: int) -> list[Suit]:
-    suits = [rng.choice(list(Suit)) for _ in range(n)]
-    if len(set(suits)) == 1:
-        suits[rng.randrange(n)] = rng.choice([s for s in Suit if s != suits[0]])
-    return suits
+    """Suits for ``n`` cards with no suit three times (three suited cards in one window would
+    hold three to a straight flush, an earlier item)."""
+    suits = [s for s in Suit for _ in range(2)]
+    return rng.sample(suits, n)
 
 
+def _window_count(ranks: list[int], low: int) -> int:
+    """How many of ``ranks`` lie in the window starting at ``low`` (1 = A-2-3-4-5)."""
+    return sum(1 for r in ranks if low <= r <= low + 4 or (low == 1 and r == 14))
+
+
+def _spread_ranks(rng: random.Random, n: int) -> list[int]:
+    """``n`` ranks with no three inside one window (so one suit of them holds no three to a
+    straight flush)."""
+    while True:
+        chosen: list[int] = []
+        for rank in rng.sample(range(2, 15), 13):
+            trial = chosen + [rank]
+            if all(_window_count(trial, low) < 3 for low in range(1, 11)):
+                chosen = trial
+                if len(chosen) == n:
+                    return chosen
+
+
+#: Fewest cards that can hold each item.
+_MIN_CARDS = {
+    "five_sf": 5, "fours": 4, "four_sf": 4, "two_threes": 6, "full_house": 5, "three_sf": 3,
+    "five_flush": 5, "five_straight": 5, "threes": 3, "two_pair": 4, "four_flush": 4,
+    "four_straight": 4, "three_flush": 3, "three_straight": 3, "one_pair": 2,
+}
 _GROUPS = {"two_threes": (3, 3), "full_house": (3, 2), "threes": (3,), "two_pair": (2, 2),
            "one_pair": (2,)}
 _RUN_LENGTH = {"five_flush": 5, "four_flush": 4, "three_flush": 3,
@@ -282,7 +308,7 @@ def _core(item: str, rng: random.Random) -> list[Card]:
         return [_of(r, s) for r, n in zip(ranks, counts, strict=True)
                 for s in rng.sample(list(Suit), n)]
     if item.endswith("_flush"):
-        return [_of(r, suit) for r in rng.sample(all_ranks, _RUN_LENGTH[item])]
+        return [_of(r, suit) for r in _spread_ranks(rng, _RUN_LENGTH[item])]
     if item.endswith("_straight"):
         window = _window_ranks(rng)
         n = _RUN_LENGTH[item]
@@ -297,22 +323,49 @@ def _hand_with(
 ) -> tuple[Card, ...]:
     """A hand of ``size`` cards whose first checklist item is ``item`` (any when ``None``).
 
-    Shrinks the hand when ``size`` cards cannot avoid a higher item (a 13-card hand always holds
-    four of a suit, so ``one_pair`` lives only in small hands).
+    The item's cards are placed first, then the rest added one at a time, skipping any card
+    that would make an earlier checklist item appear (holding more cards can only move the first
+    item earlier, so the hand keeps ``item`` first all along). When ``size`` cards cannot avoid a
+    higher item (a 13-card hand always holds four of a suit, so ``one_pair`` lives only in small
+    hands), the hand is smaller.
     """
-    excluded = set(exclude)
-    for n in range(size, MIN_HAND_SIZE - 1, -1):
-        for _ in range(_FILL_TRIES):
-            core = [] if item is None else _core(item, rng)
-            if len(core) > n:
+    excluded = 0
+    for c in exclude:
+        excluded |= c.bit
+    if item is None:
+        pool = [c for c in DECK if not c.bit & excluded]
+        return tuple(sort_cards(rng.sample(pool, size)))
+    best: list[Card] = []
+    target = max(size, _MIN_CARDS[item])
+    # A greedy pass ends with a hand no card can join without an earlier item, so a few passes
+    # suffice; the core is redrawn when it alone shows an earlier item.
+    attempts = 0
+    for _ in range(_FILL_TRIES):
+        if attempts == 3:
+            break
+        core = _core(item, rng)
+        used = excluded
+        for c in core:
+            used |= c.bit
+        if used & excluded or detect(core, convention).item != item:
+            continue
+        attempts += 1
+        hand = list(core)
+        pool = [c for c in DECK if not c.bit & used]
+        rng.shuffle(pool)
+        for c in pool:
+            if len(hand) == target:
                 break
-            if excluded.intersection(core):
-                continue
-            rest = [c for c in DECK if c not in excluded and c not in core]
-            hand = core + rng.sample(rest, n - len(core))
-            if item is None or detect(hand, convention).item == item:
-                return tuple(sort_cards(hand))
-    raise InvalidNotationError(f"no hand of {size} or fewer cards has {item!r} first")
+            hand.append(c)
+            if detect(hand, convention).item != item:
+                hand.pop()
+        if len(hand) == target:
+            return tuple(sort_cards(hand))
+        if len(hand) > len(best):
+            best = hand
+    if not best:
+        raise InvalidNotationError(f"no hand of {size} or fewer cards has {item!r} first")
+    return tuple(sort_cards(best))
 
 
 @cache
@@ -367,8 +420,19 @@ def make_drill(kind: str, seed: int, params: DrillParams | None = None) -> Drill
             f"no {kind} drill exists for {', '.join(params.items)} in {convention.name}"
         )
     item = rng.choice(wanted or list(feasible))
-    side_hand = params.side_hand or rng.randint(1, 4)
+    side_hand = params.side_hand or _side_hand_for(kind, item, rng)
     return _BUILDERS[kind](seed, params, rng, item, side_hand)
+
+
+def _side_hand_for(kind: str, item: str, rng: random.Random) -> int:
+    """A side hand where the item's signal is read first: strong items in the strong round
+    (side hands 1-2), weak ones in the weak round (3-4); lead and checklist drills take any."""
+    family = ITEM_FAMILY.get(item)
+    if kind in ("read", "reply") and family == "strong":
+        return rng.randint(1, 2)
+    if kind in ("read", "reply") and family == "weak":
+        return rng.randint(3, 4)
+    return rng.randint(1, 4)
 
 
 def _lead(seed: int, params: DrillParams, rng: random.Random, item: str, side_hand: int) -> Drill:
@@ -393,7 +457,7 @@ def _signal_from(
     convention = get_convention(params.convention)
     size = params.hand_size or DEFAULT_HAND_SIZES[side_hand]
     fallback = None
-    for _ in range(_FILL_TRIES):
+    for _ in range(_SIGNAL_TRIES):
         leader = _hand_with(item, size, rng, convention)
         plays = encode(leader, side_hand, convention).plays
         clear = [p for p in plays if decode(p[0], p[1], side_hand, convention)[0].item == item]
