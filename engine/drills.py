@@ -27,7 +27,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from functools import cache
+from functools import cache, lru_cache
 
 from engine.cards import DECK, Card, Suit, format_cards, sort_cards
 from engine.errors import ConcertoError, InvalidNotationError
@@ -353,6 +353,9 @@ def _hand_with(
         hand = list(core)
         pool = [c for c in DECK if not c.bit & used]
         rng.shuffle(pool)
+        quick = hand + pool[: target - len(hand)]
+        if detect(quick, convention).item == item:  # most fills of strong items just work
+            return tuple(sort_cards(quick))
         for c in pool:
             if len(hand) == target:
                 break
@@ -403,10 +406,17 @@ def _completed_hands(
 def make_drill(kind: str, seed: int, params: DrillParams | None = None) -> Drill:
     """Build the drill ``(kind, seed, params)``; the same arguments always give the same drill.
 
+    Drills are immutable and a pure function of their arguments, so recent ones are kept in a
+    small cache (a drill is shown, then answered, then often replayed).
+
     Raises :class:`InvalidNotationError` for an unknown kind, a negative seed, or targets that
     no drill of this kind can have.
     """
-    params = params or DrillParams()
+    return _make_drill(kind, seed, params or DrillParams())
+
+
+@lru_cache(maxsize=2048)
+def _make_drill(kind: str, seed: int, params: DrillParams) -> Drill:
     if kind not in KINDS:
         raise InvalidNotationError(f"unknown drill kind: {kind!r}")
     if not isinstance(seed, int) or seed < 0:

@@ -13,7 +13,7 @@ from django import template
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
-from engine.cards import Card
+from engine.cards import DECK, Card
 
 register = template.Library()
 
@@ -30,11 +30,22 @@ def _face(card: Card) -> SafeString:
     )
 
 
+#: The inside of each card, drawn once: every page shows many cards.
+_FACES = {c: _face(c) for c in DECK}
+_CARDS = {
+    c: format_html('<span class="card {}" title="{}">{}</span>', _SUIT_CLASS[c.suit], c.label,
+                   _FACES[c])
+    for c in DECK
+}
+
+
 @register.simple_tag
 def card(c: Card, extra: str = "") -> SafeString:
+    if not extra:
+        return _CARDS[c]
     return format_html(
         '<span class="card {} {}" title="{}">{}</span>',
-        _SUIT_CLASS[c.suit], extra, c.label, _face(c),
+        _SUIT_CLASS[c.suit], extra, c.label, _FACES[c],
     )
 
 
@@ -45,7 +56,7 @@ def card_button(c: Card, name: str, selected: bool = False, key: str = "") -> Sa
         "{}</button>",
         _SUIT_CLASS[c.suit], name, str(c), "true" if selected else "false",
         format_html(' data-key="{}"', key) if key else "",
-        _face(c),
+        _FACES[c],
     )
 
 
