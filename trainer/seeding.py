@@ -127,6 +127,7 @@ def read_seed(path: Path) -> dict[str, Any]:
 
 def load_file(path: Path) -> SeedResult:
     """Load one seed file through the loader registered for its ``kind``."""
+    discover_loaders()
     data = read_seed(path)
     kind = data["kind"]
     loader = LOADERS.get(kind)
