@@ -27,6 +27,8 @@ from engine.cards import Card, sort_cards
 from engine.drills import (
     KIND_TITLES,
     KINDS,
+    MAX_HAND_SIZE,
+    MIN_HAND_SIZE,
     Drill,
     DrillParams,
     Grade,
@@ -37,7 +39,8 @@ from engine.drills import (
     skills_for,
 )
 from engine.errors import ConcertoError
-from engine.signals import CONVENTIONS
+from engine.scoring import SCORING_RULES
+from engine.signals import CONVENTIONS, ITEMS
 from trainer import preferences, selectors, services
 
 #: Seeds are drawn below this; the URL accepts any seed the database can store.
@@ -192,7 +195,30 @@ def drill_menu(request: HttpRequest) -> HttpResponse:
         selectors.due_skills(user=request.user).count()
         if request.user.is_authenticated else 0
     )
-    return render(request, "trainer/drill_menu.html", {"kinds": rows, "due": due})
+    return render(request, "trainer/drill_menu.html", {
+        "kinds": rows, "due": due, "conventions": CONVENTIONS.values(), "rules": SCORING_RULES,
+        "items": [(i, skill_title("lead", i)) for i in ITEMS],
+        "sizes": range(MIN_HAND_SIZE, MAX_HAND_SIZE + 1),
+        "defaults": preferences.drill_defaults(request),
+    })
+
+
+@require_http_methods(["GET"])
+def drill_custom(request: HttpRequest) -> HttpResponse:
+    """The menu's "build your own drill" form: check the settings, then go to that drill kind."""
+    kind = request.GET.get("kind", "")
+    query = {k: v for k, v in request.GET.items() if k not in ("kind", "items") and v}
+    query["items"] = ",".join(request.GET.getlist("items"))
+    try:
+        if kind not in KINDS:
+            raise BadDrillRequest(f"There is no drill kind called “{kind}”.")
+        params = DrillParams.from_query(query, **preferences.drill_defaults(request))
+        _drill(kind, 0, params)  # refuse settings no drill of this kind can meet
+    except ConcertoError as exc:
+        return _bad_request(request, f"These drill settings cannot be used: {exc}.")
+    except BadDrillRequest as exc:
+        return _bad_request(request, str(exc))
+    return redirect(drill_url(kind, None, params))
 
 
 @vary_on_headers("HX-Request")

@@ -8,6 +8,7 @@ urlpatterns = [
     path("healthz", views.healthz, name="healthz"),
     path("drills/", drill_views.drill_menu, name="drill-menu"),
     path("drills/review/", drill_views.review, name="review"),
+    path("drills/custom/", drill_views.drill_custom, name="drill-custom"),
     path("drills/<str:kind>/", drill_views.drill_next, name="drill-next"),
     path("drills/<str:kind>/<int:seed>/", drill_views.drill_detail, name="drill-detail"),
     path("progress/", progress_views.progress, name="progress"),

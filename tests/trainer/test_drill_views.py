@@ -224,3 +224,20 @@ def test_the_drill_page_query_count_does_not_grow_with_attempts(client, learner,
     for seed in range(10, 30):
         factories.answer(learner, seed=seed, correct=seed % 2 == 0)
     assert measure() == before
+
+
+def test_the_custom_drill_form_goes_to_a_drill_with_those_settings(client):
+    response = client.get("/drills/custom/", {"kind": "read", "side_hand": "3",
+                                              "items": ["four_flush", "three_flush"],
+                                              "own_hand": "1", "convention": "parlett-2008",
+                                              "rule": "classic"})
+    assert response.status_code == 302
+    assert response["Location"] == (
+        "/drills/read/?side_hand=3&items=four_flush%2Cthree_flush&own_hand=1")
+
+
+def test_the_custom_drill_form_refuses_impossible_settings(client):
+    response = client.get("/drills/custom/", {"kind": "read", "items": ["fours"],
+                                              "convention": "teach-yourself-1994"})
+    assert response.status_code == 400
+    assert "cannot be" in response.content.decode()

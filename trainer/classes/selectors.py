@@ -7,10 +7,13 @@ is *answered* once any such attempt exists; it is *right* when the student's **f
 answer was right (a drill replayed after seeing the answer does not raise the score). So
 completion is answered / drills and accuracy is right / answered.
 
-**What a teacher sees of a student.** Only answers given since the student joined the class:
-the drill history on the student's page, and the class's weakest skills, which pool every
-student's answers since joining (all practice, not only assignment drills, so the table
-has enough answers to rank skills early on).
+**The class's weakest skills** pool those same first answers to assignment drills across the
+class's students, by drill kind × skill. Only set work is ranked, so a student's private
+practice stays out of the class figures, and the dashboard reads a few thousand matched rows
+instead of every answer the class ever gave.
+
+**A student's page** shows their teacher every answer given since the student joined the
+class (assignment drills and free practice alike), paginated; never answers from before.
 
 Class-wide figures come from a fixed handful of ``GROUP BY`` queries whatever the number of
 students or answers; nothing here queries per student.
@@ -18,13 +21,12 @@ students or answers; nothing here queries per student.
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import connection
-from django.db.models import Count, F, Q, QuerySet
+from django.db.models import Count, Q, QuerySet
 
 from engine.drills import KIND_TITLES, skill_title
 from trainer.models import Assignment, AssignmentDrill, Attempt, ClassMembership, Classroom
@@ -123,14 +125,15 @@ def _table(model: type) -> str:
     return connection.ops.quote_name(model._meta.db_table)
 
 
-def _first_answers(where: str, params: list[object]) -> dict[tuple[int, int], tuple[int, int]]:
-    """``{(assignment_id, user_id): (answered, right)}`` for student answers to assignment
-    drills, by the counting rule in this module's docstring. ``where`` filters the rows of
-    ``a`` (assignment) and ``m`` (the student's membership)."""
-    sql = f"""
-        SELECT assignment_id, user_id, COUNT(*), SUM(first_right)
+def _first_answers_sql(where: str) -> str:
+    """Each student's first counted answer to each assignment drill, with its assignment,
+    user, kind, skill and ``first_right`` (1 or 0). ``where`` filters ``a`` (the assignment)
+    and ``m`` (the student's membership)."""
+    return f"""
+        SELECT assignment_id, user_id, kind, skill, first_right
         FROM (
             SELECT d.assignment_id AS assignment_id, t.user_id AS user_id,
+                   t.kind AS kind, t.skill AS skill,
                    CASE WHEN t.correct THEN 1 ELSE 0 END AS first_right,
                    ROW_NUMBER() OVER (
                        PARTITION BY d.id, t.user_id ORDER BY t.created_at, t.id
@@ -143,13 +146,37 @@ def _first_answers(where: str, params: list[object]) -> dict[tuple[int, int], tu
                  ON t.seed = d.seed AND t.kind = d.kind AND t.params = d.params
                  AND t.user_id = m.user_id AND t.created_at >= a.created_at
             WHERE {where}
-        ) firsts
+        ) ranked
         WHERE nth = 1
-        GROUP BY assignment_id, user_id
     """
+
+
+def _rows(sql: str, params: list[object]) -> list[tuple]:
     with connection.cursor() as cursor:
         cursor.execute(sql, [Role.STUDENT.value, *params])
-        return {(a, u): (int(n), int(r or 0)) for a, u, n, r in cursor.fetchall()}
+        return cursor.fetchall()
+
+
+def _first_answers(where: str, params: list[object]) -> dict[tuple[int, int], tuple[int, int]]:
+    """``{(assignment_id, user_id): (answered, right)}`` by the counting rule above."""
+    sql = f"""
+        SELECT assignment_id, user_id, COUNT(*), SUM(first_right)
+        FROM ({_first_answers_sql(where)}) firsts
+        GROUP BY assignment_id, user_id
+    """
+    return {(a, u): (int(n), int(r or 0)) for a, u, n, r in _rows(sql, params)}
+
+
+def _skill_figures(where: str, params: list[object]) -> list[SkillFigure]:
+    """First answers to assignment drills by kind × skill, with how many students gave them."""
+    sql = f"""
+        SELECT kind, skill, COUNT(*), SUM(first_right), COUNT(DISTINCT user_id)
+        FROM ({_first_answers_sql(where)}) firsts
+        GROUP BY kind, skill
+        ORDER BY kind, skill
+    """
+    return [SkillFigure(k, s, int(n), int(r or 0), int(who))
+            for k, s, n, r, who in _rows(sql, params)]
 
 
 def completions_for_student(
@@ -259,16 +286,17 @@ class SkillFigure:
 class StudentRow:
     membership: ClassMembership
     completions: list[Completion]
-    answers: int
-    right: int
 
     @property
     def user(self) -> AbstractBaseUser:
         return self.membership.user
 
     @property
-    def accuracy(self) -> float | None:
-        return self.right / self.answers if self.answers else None
+    def overall(self) -> Completion:
+        """Every assignment of the class taken together."""
+        return Completion(sum(c.answered for c in self.completions),
+                          sum(c.right for c in self.completions),
+                          sum(c.total for c in self.completions))
 
     @property
     def assignments_done(self) -> int:
@@ -284,53 +312,22 @@ class Dashboard:
     skills: list[SkillFigure] = field(default_factory=list)
 
 
-def _since_joined(classroom: Classroom) -> QuerySet[Attempt]:
-    """Answers of the class's students given since each joined (one join, one filter call)."""
-    return Attempt.objects.filter(
-        user__class_memberships__classroom=classroom,
-        user__class_memberships__role=Role.STUDENT,
-        created_at__gte=F("user__class_memberships__joined_at"),
-    )
-
-
 def dashboard_for(*, classroom: Classroom) -> Dashboard:
-    """Students × assignments, each student's answers since joining, and the class's skills.
+    """Students × assignments and the class's skills on assignment drills.
 
-    Four queries however large the class: assignments, students, assignment progress and one
-    ``GROUP BY student, kind, skill`` that gives both per-student totals and per-skill figures.
-    The caller must have fetched ``classroom`` through :func:`classes_taught_by`.
+    Four queries however large the class: assignments, students, one ``GROUP BY assignment,
+    student`` for progress and one ``GROUP BY kind, skill`` for the skills. The caller must
+    have fetched ``classroom`` through :func:`classes_taught_by`.
     """
     assignments = list(assignments_of(classroom))
     memberships = list(members_of(classroom, Role.STUDENT))
     progress = _first_answers("a.classroom_id = %s", [classroom.pk])
-    per_student: dict[int, list[int]] = defaultdict(lambda: [0, 0])
-    per_skill: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0, 0])
-    rows = (
-        _since_joined(classroom)
-        .values_list("user_id", "kind", "skill")
-        .annotate(n=Count("id"), ok=Count("id", filter=Q(correct=True)))
-        .order_by()
-    )
-    for user_id, kind, skill, n, ok in rows:
-        totals = per_student[user_id]
-        totals[0] += n
-        totals[1] += ok
-        figures = per_skill[(kind, skill)]
-        figures[0] += n
-        figures[1] += ok
-        figures[2] += 1
-    students = []
-    for m in memberships:
-        completions = []
-        for a in assignments:
-            answered, right = progress.get((a.pk, m.user_id), (0, 0))
-            completions.append(Completion(answered, right, a.total))
-        answers, right = per_student.get(m.user_id, (0, 0))
-        students.append(StudentRow(m, completions, answers, right))
-    skills = sorted(
-        (SkillFigure(kind, skill, n, ok, who) for (kind, skill), (n, ok, who) in per_skill.items()),
-        key=lambda s: (s.kind, s.skill),
-    )
+    skills = _skill_figures("a.classroom_id = %s", [classroom.pk])
+    students = [
+        StudentRow(m, [Completion(*progress.get((a.pk, m.user_id), (0, 0)), a.total)
+                       for a in assignments])
+        for m in memberships
+    ]
     return Dashboard(classroom, assignments, students,
                      weakest=weakest_skills(skills), skills=skills)
 

@@ -192,6 +192,7 @@ def dashboard(request: HttpRequest, pk: int) -> HttpResponse:
     classroom = _taught(request, pk)
     return render(request, "classes/dashboard.html", {
         "classroom": classroom, "dashboard": selectors.dashboard_for(classroom=classroom),
+        "min_answers": selectors.WEAKEST_MIN_ANSWERS,
     })
 
 
@@ -215,18 +216,17 @@ def export_csv(request: HttpRequest, pk: int) -> HttpResponse:
     filename = f"{slugify(classroom.name) or 'class'}-progress.csv"
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     writer = csv.writer(response)
-    header: list[object] = ["student", "joined", "answers since joining",
-                            "accuracy since joining (%)"]
+    header: list[object] = ["student", "joined"]
     for a in data.assignments:
         header += [f"{a.title} (due {a.due_on.isoformat()}): drills answered of {a.total}",
-                   f"{a.title}: accuracy (%)"]
+                   f"{a.title}: right first time (%)"]
+    total = sum(a.total for a in data.assignments)
+    header += [f"all assignments: drills answered of {total}",
+               "all assignments: right first time (%)"]
     writer.writerow([_cell(h) for h in header])
     for row in data.students:
-        line: list[object] = [
-            row.user.get_username(), row.membership.joined_at.date().isoformat(), row.answers,
-            "" if row.accuracy is None else round(100 * row.accuracy),
-        ]
-        for c in row.completions:
+        line: list[object] = [row.user.get_username(), row.membership.joined_at.date().isoformat()]
+        for c in [*row.completions, row.overall]:
             line += [c.answered, "" if c.accuracy is None else round(100 * c.accuracy)]
         writer.writerow([_cell(v) for v in line])
     return response

@@ -5,7 +5,6 @@ from django.utils import timezone
 
 from tests.trainer.classes import factories as f
 from trainer.classes import selectors, services
-from trainer.models import Attempt
 
 pytestmark = pytest.mark.django_db
 
@@ -194,36 +193,55 @@ def test_dashboard_gives_students_by_assignments():
                                                                               (0, 0, 1)]
     assert [(c.answered, c.total) for c in bob_row.completions] == [(0, 2), (1, 1)]
     assert bob_row.assignments_done == 1
-    assert (ann_row.answers, ann_row.right) == (2, 1)
+    overall = ann_row.overall
+    assert (overall.answered, overall.right, overall.total) == (2, 1, 3)
 
 
-def test_dashboard_counts_practice_only_since_the_student_joined():
+def test_dashboard_leaves_out_free_practice():
     room = f.classroom()
-    student = f.user()
-    f.answer(student, seed=3, now=timezone.now() - timedelta(days=2))
-    f.student_in(room, student)
+    student = f.student_in(room)
+    f.built(room)
     f.answer(student, seed=4)
 
-    row = selectors.dashboard_for(classroom=room).students[0]
+    board = selectors.dashboard_for(classroom=room)
 
-    assert row.answers == 1
+    assert board.students[0].overall.answered == 0
+    assert board.skills == []
 
 
-def test_weakest_skills_rank_the_class_lowest_accuracy_first():
+def test_weakest_skills_rank_first_answers_lowest_accuracy_first():
     room = f.classroom()
-    students = [f.student_in(room) for _ in range(2)]
-    rows = []
-    for who in students:
-        rows += [f.bulk_attempt(who, skill="fours", correct=n < 1) for n in range(3)]
-        rows += [f.bulk_attempt(who, skill="threes", correct=n < 2) for n in range(3)]
-        rows += [f.bulk_attempt(who, skill="one_pair", correct=True) for _ in range(3)]
-        rows += [f.bulk_attempt(who, skill="two_pair", correct=False)]
-    Attempt.objects.bulk_create(rows)
+    students = [f.student_in(room) for _ in range(3)]
+    work = f.built(room, items=("fours", "threes", "one_pair"), count=2)
+    drills = {d.drill_params.items[0]: [] for d in work.drills.all()}
+    for d in work.drills.all():
+        drills[d.drill_params.items[0]].append(d)
+    for n, who in enumerate(students):
+        for d in drills["fours"]:
+            f.answer_drill(who, d, correct=n == 0)  # 2 of 6 right
+        for d in drills["threes"]:
+            f.answer_drill(who, d, correct=n != 0)  # 4 of 6 right
+            f.answer_drill(who, d, correct=True)  # a replay does not count
+        for d in drills["one_pair"]:
+            f.answer_drill(who, d, correct=True)  # all right: not weak
 
     board = selectors.dashboard_for(classroom=room)
 
     assert [(s.skill, s.answers, s.right, s.students) for s in board.weakest] == [
-        ("fours", 6, 2, 2), ("threes", 6, 4, 2)]  # one_pair all right; two_pair too few
+        ("fours", 6, 2, 3), ("threes", 6, 4, 3)]
+
+
+def test_a_skill_needs_enough_answers_to_be_ranked():
+    room = f.classroom()
+    student = f.student_in(room)
+    work = f.built(room, items=("fours",), count=2)
+    for d in work.drills.all():
+        f.answer_drill(student, d, correct=False)
+
+    board = selectors.dashboard_for(classroom=room)
+
+    assert [s.answers for s in board.skills] == [2]
+    assert board.weakest == []
 
 
 def test_student_history_holds_answers_since_joining_newest_first():
