@@ -71,6 +71,15 @@ KIND_TITLES = {
     "score": "Score the cards",
     "reply": "Reply to partner",
 }
+KIND_DESCRIPTIONS = {
+    "lead": "You hold the cards and the lead: choose the two-card signal that tells partner "
+            "what you are building.",
+    "read": "Partner has led two cards (or one and a pass): say what partner is telling you.",
+    "checklist": "Quick-fire: find the first item of the leader's checklist in a hand.",
+    "score": "Value a finished hand, or a side's six left-overs, under either scoring rule.",
+    "reply": "Partner has signalled and you hold these cards: play to the combination, pass, "
+             "or force partner to play.",
+}
 #: Skills of score drills: five-card combinations and the left-over combinations.
 SCORE_SKILLS: tuple[str, ...] = (
     "one_pair", "two_pair", "threes", "straight", "flush", "full_house", "fours",

@@ -137,7 +137,7 @@ SETS = [
             [reply("four_sf", 1, "play"), reply("fours", 1, "pass"),
              reply("full_house", 2, "play"), reply("two_threes", 1, "play"),
              reply("threes", 3, "play"), reply("two_pair", 3, "pass"),
-             reply("five_flush", 3, "play"), reply("four_flush", 4, "force"),
+             reply("four_flush", 4, "play"), reply("four_straight", 4, "force"),
              reply("one_pair", 4, "play"), reply("three_sf", 2, "pass")]),
     SetPlan("drill_sets/straight-flush-shapes.yaml", "straight-flush-shapes",
             "Straight-flush shapes", 110,
@@ -167,11 +167,11 @@ SETS = [
               "straight_flush", "flush", "fours", "straight_flush")]),
     SetPlan("drill_sets/replies.yaml", "replies", "Replying to partner", 150,
             "Play what completes partner's combination, pass, or force.",
-            [reply(i, 1 + n % 4, a) for n, (i, a) in enumerate(
-                (("fours", "play"), ("four_sf", "play"), ("two_threes", "pass"),
-                 ("full_house", "play"), ("three_sf", "play"), ("five_flush", "force"),
-                 ("threes", "play"), ("two_pair", "play"), ("four_flush", "pass"),
-                 ("one_pair", "play")))]),
+            [reply(i, side, a) for i, side, a in (
+                ("four_sf", 1, "play"), ("two_threes", 1, "pass"), ("full_house", 1, "force"),
+                ("three_sf", 3, "play"), ("five_flush", 1, "force"), ("threes", 3, "play"),
+                ("two_pair", 3, "play"), ("four_flush", 3, "pass"), ("four_straight", 3, "play"),
+                ("three_flush", 1, "force"))]),
 ]
 
 #: Seeds are tried from here upwards, so reruns pick the same drills.

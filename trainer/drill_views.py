@@ -25,6 +25,7 @@ from django.views.decorators.vary import vary_on_headers
 
 from engine.cards import Card, sort_cards
 from engine.drills import (
+    KIND_DESCRIPTIONS,
     KIND_TITLES,
     KINDS,
     MAX_HAND_SIZE,
@@ -184,6 +185,7 @@ def drill_menu(request: HttpRequest) -> HttpResponse:
         rows.append({
             "kind": kind,
             "title": KIND_TITLES[kind],
+            "description": KIND_DESCRIPTIONS[kind],
             "url": reverse("drill-next", args=[kind]),
             "skills": [
                 {"skill": s, "title": skill_title(kind, s),
