@@ -61,6 +61,7 @@ __all__ = [
     "grade",
     "skills_for",
     "skill_title",
+    "answer_words",
 ]
 
 KINDS: tuple[str, ...] = ("lead", "read", "checklist", "score", "reply")
@@ -749,6 +750,26 @@ def _grade_lead(drill: Drill, answer: Answer) -> Grade:
 
 # --------------------------------------------------------------------------------------------
 # Words
+
+
+def answer_words(kind: str, answer: str) -> str:
+    """A stored answer (``Attempt.answer``) in words: ``"4S 8S"`` → ``"4♠ then 8♠"``,
+    ``"four_sf:XX.XX"`` → ``"Four to a straight flush (XX.XX)"``. Unknown text comes back as is."""
+    try:
+        if kind == "lead":
+            first, second = answer.split()
+            c2 = None if second == "pass" else Card.parse(second)
+            return _play_words((Card.parse(first), c2))
+        if kind in ("read", "checklist"):
+            item, _, shape = answer.partition(":")
+            return _reading_option(item, shape or None).label
+        if kind == "reply":
+            action, _, cards = answer.partition(":")
+            played = [Card.parse(c) for c in cards.split("-") if c]
+            return _advice_option(action, played).label
+    except (ValueError, KeyError):
+        return answer
+    return answer
 
 
 def skill_title(kind: str, skill: str) -> str:

@@ -82,9 +82,14 @@ def _showing_read(raw: str, drill: Drill) -> Showing:
     return Showing(token, at)
 
 
-def _params(request: HttpRequest) -> DrillParams:
+def _params(request: HttpRequest, *, personal: bool) -> DrillParams:
+    """Drill settings from the query string. ``personal``: fill what it leaves out from the
+    visitor's (or their club's) defaults — for fresh drills only. A drill's own address is read
+    as written, missing values being the site's defaults, so a shared link shows the same drill
+    to everyone."""
+    defaults = preferences.drill_defaults(request) if personal else {}
     try:
-        return DrillParams.from_query(request.GET, **preferences.drill_defaults(request))
+        return DrillParams.from_query(request.GET, **defaults)
     except ConcertoError as exc:
         raise BadDrillRequest(f"These drill settings cannot be used: {exc}.") from exc
 
@@ -228,7 +233,7 @@ def drill_custom(request: HttpRequest) -> HttpResponse:
 def drill_next(request: HttpRequest, kind: str) -> HttpResponse:
     """A fresh drill of ``kind`` with the settings in the query string."""
     try:
-        params = _params(request)
+        params = _params(request, personal=True)
         drill = _drill(kind, secrets.randbelow(SEED_RANGE), params)
     except BadDrillRequest as exc:
         return _bad_request(request, str(exc))
@@ -240,7 +245,7 @@ def drill_next(request: HttpRequest, kind: str) -> HttpResponse:
 def drill_detail(request: HttpRequest, kind: str, seed: int) -> HttpResponse:
     """One drill by its address; a POST answers it."""
     try:
-        drill = _drill(kind, seed, _params(request))
+        drill = _drill(kind, seed, _params(request, personal=False))
     except BadDrillRequest as exc:
         return _bad_request(request, str(exc))
     if request.method == "GET":

@@ -144,3 +144,17 @@ def test_unknown_kind_and_negative_seed_are_refused():
         make_drill("poker", 1)
     with pytest.raises(InvalidNotationError, match="seed"):
         make_drill("lead", -1)
+
+
+@pytest.mark.parametrize(
+    ("kind", "stored", "words"),
+    [("lead", "4S 8S", "4♠ then 8♠"), ("lead", "TD pass", "10♦ and pass"),
+     ("read", "four_sf:XX.XX", "Four to a straight flush (XX.XX)"),
+     ("checklist", "two_pair", "Two pair"), ("reply", "play:7C-8C", "Play 7♣ 8♣"),
+     ("reply", "force", "Force partner: “Play!”"), ("score", "12", "12"),
+     ("read", "nonsense", "nonsense")],
+)
+def test_stored_answers_read_as_words(kind, stored, words):
+    from engine.drills import answer_words
+
+    assert answer_words(kind, stored) == words

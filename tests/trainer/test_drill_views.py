@@ -241,3 +241,14 @@ def test_the_custom_drill_form_refuses_impossible_settings(client):
                                               "convention": "teach-yourself-1994"})
     assert response.status_code == 400
     assert "cannot be" in response.content.decode()
+
+
+def test_a_drill_address_means_the_same_drill_whatever_the_viewers_defaults(client):
+    plain = client.get("/drills/lead/12/").content.decode()
+    client.post("/settings/", {"convention": "teach-yourself-1994", "rule": "contribution"})
+    again = client.get("/drills/lead/12/").content.decode()
+    hand = re.findall(r'name="c1" value="([^"]+)"', plain)
+    assert hand == re.findall(r'name="c1" value="([^"]+)"', again)
+    assert "Parlett 2008" in again
+    fresh = client.get("/drills/lead/", headers={"HX-Request": "true"})
+    assert "convention=teach-yourself-1994" in fresh["HX-Push-Url"]

@@ -13,6 +13,7 @@ from django import template
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
+from engine import drills
 from engine.cards import DECK, Card
 
 register = template.Library()
@@ -78,6 +79,12 @@ def suits(text: str) -> SafeString:
         _SYMBOL.sub(lambda m: f'<span class="suit-symbol {_SYMBOL_CLASS[m[1]]}">{m[1]}</span>',
                     escaped)
     )
+
+
+@register.filter
+def answer_words(attempt) -> str:
+    """An attempt's answer in words (``{{ attempt|answer_words }}``)."""
+    return drills.answer_words(attempt.kind, attempt.answer)
 
 
 @register.filter
