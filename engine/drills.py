@@ -29,7 +29,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache, lru_cache
 
-from engine.cards import DECK, Card, Suit, format_cards, sort_cards
+from engine.cards import DECK, Card, Suit, sort_cards
 from engine.errors import ConcertoError, InvalidNotationError
 from engine.scoring import get_rule, leftover_value, score_hand
 from engine.signals import (
@@ -707,7 +707,8 @@ def grade(drill: Drill, answer: Answer) -> Grade:
         shape = f" ({found.shape})" if found.shape else ""
         return Grade(
             option == found.item, ITEM_TITLES[found.item],
-            f"{ITEM_TITLES[found.item]}{shape}: {format_cards(sort_cards(found.cards))}.",
+            f"{ITEM_TITLES[found.item]}{shape}: "
+            f"{' '.join(c.symbol for c in sort_cards(found.cards))}.",
         )
     if drill.kind == "score":
         combination, points = _score_points(drill.cards, drill.params.rule, drill.by)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from engine.cards import Card, format_cards, rank_name
+from engine.cards import Card, rank_name
 from engine.scoring import Combination, best_five
 from engine.signals.checklist import card_at, hand_mask
 from engine.signals.conventions import DEFAULT_CONVENTION, ITEM_TITLES, Convention
@@ -140,13 +140,13 @@ def reply_advice(
         own, five = best_five(cards)
         promised = PROMISE[reading.item] if reading else Combination.NOTHING
         if own > promised:
-            return Advice("force", five, f"You alone hold {own.label} ({format_cards(five)}), "
+            return Advice("force", five, f"You alone hold {own.label} ({_symbols(five)}), "
                           f"better than the {promised.label} the signal promises: say Play!")
     if reading is not None:
         need = _completion(reading, c1, c2, cards, convention)
         if need:
             return Advice("play", tuple(need), f"Partner shows {ITEM_TITLES[reading.item].lower()}"
-                          f"; {format_cards(need)} completes it.")
+                          f"; {_symbols(need)} completes it.")
     if c2 is None and cards:
         fourth = _of_rank(cards, c1.rank)
         if fourth:
@@ -163,3 +163,8 @@ def reply_advice(
     what = ITEM_TITLES[reading.item].lower() if reading else "no signal"
     return Advice("pass", (), f"Partner shows {what} and you have nothing to add: pass and let "
                   "the leader complete the hand.")
+
+
+def _symbols(cards: Iterable[Card]) -> str:
+    """Cards as a reader sees them: ``10♠ J♠``."""
+    return " ".join(c.symbol for c in cards)

@@ -100,3 +100,24 @@ def test_bad_post_shows_the_reason_in_the_feedback_area(live_server, page: Page)
     }""")
     page.get_by_role("button", name="Check answer").click()
     expect(page.locator("#feedback")).to_contain_text(re.compile("not one of this drill's options", re.I))
+
+
+def test_every_drill_kind_renders_and_grades(live_server, page: Page, phone_page: Page, shot):
+    urls = {
+        "lead": "/drills/lead/31/?side_hand=3",
+        "read": "/drills/read/4/?side_hand=4&own_hand=1",
+        "checklist": "/drills/checklist/6/",
+        "score": "/drills/score/2/?rule=contribution&items=straight_flush",
+        "reply": "/drills/reply/9/?side_hand=2",
+    }
+    for kind, url in urls.items():
+        page.goto(live_server.url + url)
+        expect(page.locator("h1")).to_be_visible()
+        shot(page, f"{kind}-desktop")
+        if kind != "lead":
+            page.locator("label.option").first.click()
+            page.get_by_role("button", name="Check answer").click()
+            expect(page.locator("#feedback .feedback")).to_be_visible()
+            shot(page, f"{kind}-answered")
+        phone_page.goto(live_server.url + url)
+        shot(phone_page, f"{kind}-phone")
