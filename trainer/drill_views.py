@@ -75,7 +75,8 @@ def _showing_read(raw: str, drill: Drill) -> Showing:
         token = uuid.UUID(data["t"])
         at = int(data["at"])
     except (signing.BadSignature, KeyError, TypeError, ValueError):
-        raise BadDrillRequest("This answer form is damaged. Reload the drill and try again.")
+        raise BadDrillRequest(
+            "This answer form is damaged. Reload the drill and try again.") from None
     if (data.get("k"), data.get("s"), data.get("p")) != (drill.kind, drill.seed,
                                                          drill.params.key()):
         raise BadDrillRequest("This answer belongs to a different drill.")

@@ -99,7 +99,8 @@ def test_bad_post_shows_the_reason_in_the_feedback_area(live_server, page: Page)
         radio.checked = true;
     }""")
     page.get_by_role("button", name="Check answer").click()
-    expect(page.locator("#feedback")).to_contain_text(re.compile("not one of this drill's options", re.I))
+    expect(page.locator("#feedback")).to_contain_text(
+        re.compile("not one of this drill's options", re.I))
 
 
 def test_every_drill_kind_renders_and_grades(live_server, page: Page, phone_page: Page, shot):

@@ -49,7 +49,8 @@ def test_score_drills_target_the_combination_and_grade_one_option_right(skill, r
     assert drill.skill == skill
     if rule == "contribution":
         assert len(drill.by) == len(drill.cards)
-    right = [o for o in drill.options if grade(drill, parse_answer(drill, {"option": o.key})).correct]
+    right = [o for o in drill.options
+             if grade(drill, parse_answer(drill, {"option": o.key})).correct]
     assert len(right) == 1
 
 
