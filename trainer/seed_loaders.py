@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+import trainer.demo  # noqa: F401 - registers the "demo" seed kind
 import trainer.learn.seed_loaders  # noqa: F401 - registers the "lesson" seed kind
 from engine.drills import DrillParams, grade, make_drill, parse_answer
 from engine.errors import ConcertoError

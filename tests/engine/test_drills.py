@@ -1,4 +1,6 @@
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.cards import Card
 from engine.drills import (
@@ -159,3 +161,32 @@ def test_stored_answers_read_as_words(kind, stored, words):
     from engine.drills import answer_words
 
     assert answer_words(kind, stored) == words
+
+
+_params = st.builds(
+    DrillParams,
+    convention=st.sampled_from(["parlett-2008", "teach-yourself-1994"]),
+    rule=st.sampled_from(["classic", "contribution"]),
+    side_hand=st.one_of(st.none(), st.integers(1, 4)),
+    hand_size=st.one_of(st.none(), st.integers(3, 13)),
+    own_hand=st.booleans(),
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(kind=st.sampled_from(KINDS), seed=st.integers(0, 10**12), params=_params)
+def test_any_drill_builds_and_has_exactly_one_right_answer(kind, seed, params):
+    drill = make_drill(kind, seed, params)
+    assert len(set(drill.hand)) == len(drill.hand)
+    assert not set(drill.source) & set(drill.visible)
+    if kind == "lead":
+        plays = encode(drill.hand, drill.side_hand, drill.convention).plays
+        assert all(c1 in drill.hand and (c2 is None or c2 in drill.hand) for c1, c2 in plays)
+        if plays:
+            c1, c2 = plays[0]
+            answer = parse_answer(drill, {"c1": str(c1), "c2": str(c2) if c2 else "pass"})
+            assert grade(drill, answer).correct
+    else:
+        verdicts = [grade(drill, parse_answer(drill, {"option": o.key})).correct
+                    for o in drill.options]
+        assert verdicts.count(True) == 1

@@ -136,7 +136,9 @@ def _round(side_hand: int) -> str:
 def _readings(c1: Card, c2: Card | None, side_hand: int, convention: Convention,
               visible: tuple[Card, ...] = ()) -> dict[str, Any]:
     readings = decode(c1, c2, side_hand, convention, visible)
+    ruled_out = bool(visible) and not readings and bool(decode(c1, c2, side_hand, convention))
     return {
+        "ruled_out": ruled_out,
         "readings": [
             {"title": ITEM_TITLES[r.item], "shape": r.shape, "text": r.text,
              "fallback": r.fallback}
