@@ -174,13 +174,14 @@ SETS = [
                 ("three_flush", 1, "force"))]),
 ]
 
-#: Seeds are tried from here upwards, so reruns pick the same drills.
-SEED_START = 101
+#: Each set tries seeds upwards from ``SEED_BLOCK * position + 1``, so reruns pick the same
+#: drills and no two sets share a drill (an answer then counts towards one set only).
+SEED_BLOCK = 1000
 
 
-def curate(plan: Plan, used: set[tuple[str, int, str]]) -> dict[str, object]:
+def curate(plan: Plan, start: int, used: set[tuple[str, int, str]]) -> dict[str, object]:
     params = DrillParams.from_query({k: str(v) for k, v in plan.params.items()})
-    for seed in range(SEED_START, SEED_START + 5000):
+    for seed in range(start, start + 5000):
         if (plan.kind, seed, params.key()) in used:
             continue
         drill = make_drill(plan.kind, seed, params)
@@ -197,7 +198,8 @@ def curate(plan: Plan, used: set[tuple[str, int, str]]) -> dict[str, object]:
 
 def write(set_plan: SetPlan) -> Path:
     used: set[tuple[str, int, str]] = set()
-    entries = [curate(p, used) for p in set_plan.plans]
+    start = SEED_BLOCK * set_plan.position + 1
+    entries = [curate(p, start, used) for p in set_plan.plans]
     head = {"kind": "drill_set", "slug": set_plan.slug, "title": set_plan.title,
             "position": set_plan.position, "description": set_plan.description}
     lines = [

@@ -150,13 +150,17 @@ def _practice(user: Any, count: int, accuracy: float, clock: Any) -> int:
     return created
 
 
-def _clock(days: int):
-    """Times from ``days`` ago up to now, a few minutes apart, for one user's answers."""
+def _clock(days: int, total: int):
+    """``total`` times, evenly spread from ``days`` ago to a little before now, in order."""
     start = timezone.now() - timedelta(days=days)
-    n = 0
-    while True:
-        yield start + timedelta(days=(n // 12) % max(days, 1), minutes=3 * n)
-        n += 1
+    gap = timedelta(days=days) * 0.9 / max(total, 1)
+    for n in range(total):
+        yield start + n * gap
+
+
+def _plan_size(plan: Mapping[str, Any]) -> int:
+    pairs = [*(plan.get("path") or {}).values(), *(plan.get("sets") or {}).values()]
+    return sum(r + w for r, w in pairs) + int(plan.get("practice", 0))
 
 
 def _requirements(data: Mapping[str, Any], source: Path) -> None:
@@ -185,7 +189,7 @@ def load_demo(data: Mapping[str, Any], *, source: Path) -> int:
         count += _classroom(data["class"], users, source)
     for username, plan in (data.get("answers") or {}).items():
         user = users[username]
-        clock = _clock(int(plan.get("days", 10)))
+        clock = _clock(int(plan.get("days", 10)), _plan_size(plan))
         for number, (right, wrong) in (plan.get("path") or {}).items():
             step = get_step(int(number))
             if step is None:

@@ -54,8 +54,9 @@ def _client_ip(request: HttpRequest) -> str:
 @require_http_methods(["GET"])
 def class_list(request: HttpRequest) -> HttpResponse:
     """Classes the user teaches and classes they are in, with ways to create and join one."""
+    # A fresh queryset for the counts: classes_taught_by's own join holds only the teacher.
     taught = (
-        selectors.classes_taught_by(request.user)
+        Classroom.objects.filter(pk__in=selectors.classes_taught_by(request.user).values("pk"))
         .annotate(
             students=Count("memberships", filter=Q(memberships__role=Role.STUDENT),
                            distinct=True),
@@ -436,7 +437,7 @@ def assignment_detail(request: HttpRequest, pk: int) -> HttpResponse:
 @require_http_methods(["GET"])
 def assignment_next(request: HttpRequest, pk: int) -> HttpResponse:
     """Send a student to their next unanswered drill (after ``?after=<position>``, wrapping
-    round), or back to the assignment when every drill is answered."""
+    round), or back to the assignment (which says so) when every drill is answered."""
     assignment, membership = _assignment(request, pk)
     done_url = assignment.get_absolute_url()
     status = None
@@ -450,8 +451,6 @@ def assignment_next(request: HttpRequest, pk: int) -> HttpResponse:
             next_path=reverse("classes:assignment-next", args=[assignment.pk]),
         )
         status = selectors.next_unanswered(statuses, after=after)
-        if status is None and statuses:
-            messages.success(request, f"You have answered every drill of “{assignment.title}”.")
     if status is None:
         # From the drill page's htmx *Next* button: load the whole assignment page instead of
         # swapping it into the drill area.

@@ -90,7 +90,8 @@ def _suit_line_cards(suit_text: str, ranks: str) -> list[str]:
     return [f"{r}{suit.char}" for r in ranks.replace(",", " ").split()]
 
 
-def _hand(block: Block, *, key: str = "cards") -> tuple[Card, ...]:
+def block_cards(block: Block, *, key: str = "cards") -> tuple[Card, ...]:
+    """The cards a block names under ``key`` (and, for ``cards``, its suit lines)."""
     texts: list[str] = []
     if block.fields.get(key):
         texts += block.fields[key].replace(",", " ").split()
@@ -108,14 +109,16 @@ def _hand(block: Block, *, key: str = "cards") -> tuple[Card, ...]:
         raise ExampleError(f"{block.kind} example: {exc}") from exc
 
 
-def _side_hand(block: Block) -> int:
+def _sideblock_cards(block: Block) -> int:
     raw = block.fields.get("side_hand", "1")
     if raw not in ("1", "2", "3", "4"):
         raise ExampleError(f"{block.kind} example: side_hand must be 1 to 4, not {raw!r}")
     return int(raw)
 
 
-def _signal(block: Block, text: str) -> tuple[Card, Card | None]:
+def block_signal(block: Block, text: str | None = None) -> tuple[Card, Card | None]:
+    """The signal a block names: ``text``, else its ``signal`` field, else its main line."""
+    text = text if text is not None else (block.fields.get("signal") or block.main)
     words = text.replace(",", " ").replace("then", " ").split()
     if len(words) != 2:
         raise ExampleError(f"{block.kind} example: a signal is two cards, or a card and 'pass'")
@@ -150,10 +153,10 @@ def _readings(c1: Card, c2: Card | None, side_hand: int, convention: Convention,
 
 
 def explain_hand(block: Block, convention: Convention) -> dict[str, Any]:
-    hand = _hand(block)
+    hand = block_cards(block)
     if not hand:
         raise ExampleError("hand example: no cards")
-    side_hand = _side_hand(block)
+    side_hand = _sideblock_cards(block)
     enc = encode(hand, side_hand, convention)
     ctx: dict[str, Any] = {
         "cards": sort_cards(hand), "side_hand": side_hand, "round": _round(side_hand),
@@ -167,9 +170,9 @@ def explain_hand(block: Block, convention: Convention) -> dict[str, Any]:
 
 
 def explain_signal(block: Block, convention: Convention) -> dict[str, Any]:
-    c1, c2 = _signal(block, block.fields.get("signal") or block.main)
-    side_hand = _side_hand(block)
-    visible = _hand(block, key="visible") if block.fields.get("visible") else ()
+    c1, c2 = block_signal(block, block.fields.get("signal") or block.main)
+    side_hand = _sideblock_cards(block)
+    visible = block_cards(block, key="visible") if block.fields.get("visible") else ()
     return {
         "signal": (c1, c2), "side_hand": side_hand, "round": _round(side_hand),
         "visible": sort_cards(visible),
@@ -178,7 +181,7 @@ def explain_signal(block: Block, convention: Convention) -> dict[str, Any]:
 
 
 def explain_score(block: Block, convention: Convention) -> dict[str, Any]:
-    cards = _hand(block)
+    cards = block_cards(block)
     if len(cards) not in (5, 6):
         raise ExampleError(f"score example: five played cards or six left-overs, not {len(cards)}")
     by_text = block.fields.get("by", "").replace(" ", "")
@@ -203,11 +206,11 @@ def explain_score(block: Block, convention: Convention) -> dict[str, Any]:
 
 
 def explain_reply(block: Block, convention: Convention) -> dict[str, Any]:
-    hand = _hand(block)
-    c1, c2 = _signal(block, block.fields.get("signal", ""))
+    hand = block_cards(block)
+    c1, c2 = block_signal(block, block.fields.get("signal", ""))
     if c1 in hand or c2 in hand:
         raise ExampleError("reply example: the signal's cards cannot be in your hand")
-    side_hand = _side_hand(block)
+    side_hand = _sideblock_cards(block)
     advice = reply_advice(hand, c1, c2, side_hand, convention)
     return {
         "cards": sort_cards(hand), "signal": (c1, c2), "side_hand": side_hand,

@@ -20,13 +20,18 @@ from markdown.preprocessors import Preprocessor
 from markdown.treeprocessors import Treeprocessor
 
 from engine.signals import Convention
-from trainer.learn.examples import KINDS, ExampleError, render_example
+from trainer.learn.examples import KINDS, Block, ExampleError, parse_block, render_example
 
 _FENCE = re.compile(
     r"^```[ ]*(?P<kind>" + "|".join(KINDS) + r")[ ]*\n(?P<body>.*?)^```[ ]*$",
     re.MULTILINE | re.DOTALL,
 )
 _SAFE_SCHEMES = frozenset({"http", "https", "mailto", ""})
+
+
+def example_blocks(text: str) -> list[Block]:
+    """The example blocks of a lesson's Markdown, in order."""
+    return [parse_block(m["kind"], m["body"]) for m in _FENCE.finditer(text)]
 
 
 class _Examples(Preprocessor):
@@ -61,6 +66,20 @@ class _LinkGuard(Treeprocessor):
                     del element.attrib[attribute]
 
 
+class _TableWrap(Treeprocessor):
+    """Put each table in a scrolling region, so a wide one never widens a phone's page."""
+
+    def run(self, root: etree.Element) -> None:
+        for parent in list(root.iter()):
+            for index, child in enumerate(list(parent)):
+                if child.tag == "table":
+                    wrap = etree.Element("div", {"class": "table-wrap", "tabindex": "0",
+                                                 "role": "region", "aria-label": "Table"})
+                    parent.remove(child)
+                    wrap.append(child)
+                    parent.insert(index, wrap)
+
+
 class _Lesson(Extension):
     def __init__(self, convention: Convention, strict: bool) -> None:
         super().__init__()
@@ -72,7 +91,8 @@ class _Lesson(Extension):
         md.inlinePatterns.deregister("html")
         # Before fenced_code (25), so example fences are never shown as code.
         md.preprocessors.register(_Examples(md, self.convention, self.strict), "examples", 28)
-        md.treeprocessors.register(_LinkGuard(md), "link_guard", 0)
+        md.treeprocessors.register(_LinkGuard(md), "link_guard", 1)
+        md.treeprocessors.register(_TableWrap(md), "table_wrap", 0)
 
 
 def render_markdown(text: str, convention: Convention, *, strict: bool = False) -> SafeString:

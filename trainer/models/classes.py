@@ -232,8 +232,13 @@ class AssignmentDrill(models.Model):
         return DrillParams.from_query(dict(parse_qsl(self.params)))
 
     @property
+    def kind_title(self) -> str:
+        """``"Spot the checklist item"``: what a student sees (the target would give it away)."""
+        return KIND_TITLES.get(self.kind, self.kind)
+
+    @property
     def title(self) -> str:
-        """``"Spot the checklist item: Fours"`` (no target: the kind alone)."""
+        """``"Spot the checklist item: Four of a kind"``, for teachers (no target: the kind)."""
         names = ", ".join(skill_title(self.kind, i) for i in self.drill_params.items)
         return KIND_TITLES.get(self.kind, self.kind) + (f": {names}" if names else "")
 

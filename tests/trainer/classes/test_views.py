@@ -43,6 +43,19 @@ def test_classes_page_lists_taught_and_joined_classes(client):
     assert "I learn here" in response.text
 
 
+def test_classes_page_counts_each_classes_students(client):
+    me = f.user()
+    room = f.classroom(me)
+    f.student_in(room)
+    f.student_in(room)
+    f.built(room)
+    client.force_login(me)
+
+    response = client.get("/classes/")
+
+    assert "2 students · 1 assignment" in response.text
+
+
 def test_header_links_to_classes(client):
     response = client.get("/")
 
@@ -524,3 +537,13 @@ def test_home_page_without_assignments_has_no_assignment_section(client):
     client.force_login(f.user())
 
     assert "Your assignments" not in client.get("/").text
+
+
+def test_admin_lists_classes_and_assignments(admin_client):
+    room = f.classroom(name="Admin view")
+    assignment = f.built(room)
+
+    assert "Admin view" in admin_client.get("/admin/trainer/classroom/").text
+    assert admin_client.get(f"/admin/trainer/classroom/{room.pk}/change/").status_code == 200
+    assert admin_client.get(f"/admin/trainer/assignment/{assignment.pk}/change/").status_code \
+        == 200
