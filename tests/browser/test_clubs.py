@@ -40,6 +40,7 @@ def _log_in(page: Page, live_server, username: str) -> None:
 
 def _answer_with_keyboard(page: Page) -> None:
     """Answer the drill on screen right, by keys only: its option number, then Enter."""
+    page.wait_for_load_state("load")  # drills.js (deferred) handles the keys
     url = urlsplit(page.url)
     kind, seed = url.path.strip("/").split("/")[1:3]
     query = dict(parse_qsl(url.query))
@@ -60,8 +61,8 @@ def test_new_member_joins_reads_lesson_passes_step_one(live_server, page: Page, 
     shot(page, "join-anonymous")
     page.get_by_role("link", name="Create an account").click()
     page.get_by_label("Username").fill("newbie")
-    page.get_by_label("Password", exact=True).fill(PASSWORD)
-    page.get_by_label("Password confirmation").fill(PASSWORD)
+    page.locator("#id_password1").fill(PASSWORD)
+    page.locator("#id_password2").fill(PASSWORD)
     page.get_by_role("button", name="Sign up").click()
 
     # Back on the invite, now signed in: join.
@@ -90,8 +91,10 @@ def test_new_member_joins_reads_lesson_passes_step_one(live_server, page: Page, 
         _answer_with_keyboard(page)
         if _ == 0:
             shot(page, "first-drill-answered")
-        page.keyboard.press("n")
-        page.wait_for_load_state()
+        before = page.url
+        page.keyboard.press("n")  # Next: htmx asks the path for the next drill
+        page.wait_for_url(lambda url, before=before: url != before)
+        page.wait_for_load_state("load")
         if urlsplit(page.url).path == f"/clubs/{club.slug}/path/":
             break
     expect(page).to_have_url(f"{live_server.url}/clubs/{club.slug}/path/")

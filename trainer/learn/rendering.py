@@ -80,6 +80,40 @@ class _TableWrap(Treeprocessor):
                     parent.insert(index, wrap)
 
 
+_SUITS = re.compile("([♠♥♦♣])")
+_SUIT_CLASS = {"♠": "suit-spades", "♥": "suit-hearts", "♦": "suit-diamonds", "♣": "suit-clubs"}
+
+
+def _suit_spans(text: str) -> tuple[str, list[etree.Element]]:
+    """``text`` up to its first suit symbol, and a span per symbol (its tail the text after)."""
+    pieces = _SUITS.split(text)
+    spans = []
+    for i in range(1, len(pieces), 2):
+        span = etree.Element("span", {"class": f"suit-symbol {_SUIT_CLASS[pieces[i]]}"})
+        span.text, span.tail = pieces[i], pieces[i + 1]
+        spans.append(span)
+    return pieces[0], spans
+
+
+class _SuitColours(Treeprocessor):
+    """Wrap suit symbols in running text, as the ``suits`` template filter does."""
+
+    def run(self, root: etree.Element) -> None:
+        for element in list(root.iter()):
+            if element.tag == "span":
+                continue
+            for child in reversed(list(element)):
+                if child.tail and _SUITS.search(child.tail):
+                    child.tail, spans = _suit_spans(child.tail)
+                    at = list(element).index(child) + 1
+                    for offset, span in enumerate(spans):
+                        element.insert(at + offset, span)
+            if element.text and _SUITS.search(element.text):
+                element.text, spans = _suit_spans(element.text)
+                for offset, span in enumerate(spans):
+                    element.insert(offset, span)
+
+
 class _Lesson(Extension):
     def __init__(self, convention: Convention, strict: bool) -> None:
         super().__init__()
@@ -93,6 +127,7 @@ class _Lesson(Extension):
         md.preprocessors.register(_Examples(md, self.convention, self.strict), "examples", 28)
         md.treeprocessors.register(_LinkGuard(md), "link_guard", 1)
         md.treeprocessors.register(_TableWrap(md), "table_wrap", 0)
+        md.treeprocessors.register(_SuitColours(md), "suit_colours", 2)
 
 
 def render_markdown(text: str, convention: Convention, *, strict: bool = False) -> SafeString:

@@ -53,3 +53,12 @@ def test_a_bad_example_shows_a_notice_or_raises_when_strict():
     assert "This example cannot be shown" in _html(text)
     with pytest.raises(ExampleError):
         render_markdown(text, DEFAULT_CONVENTION, strict=True)
+
+
+def test_suit_symbols_in_the_text_take_their_colour():
+    html = _html("Lead the ♥ then the ♦, *not ♠*.\n\n| a |\n|---|\n| ♣7 |\n")
+
+    assert '<span class="suit-symbol suit-hearts">♥</span> then the ' in html
+    assert '<span class="suit-symbol suit-diamonds">♦</span>, <em>not ' in html
+    assert '<em>not <span class="suit-symbol suit-spades">♠</span></em>' in html
+    assert '<td><span class="suit-symbol suit-clubs">♣</span>7</td>' in html
