@@ -166,7 +166,7 @@ def _render(
     template = "trainer/drill.html#drill-area" if request.htmx else "trainer/drill.html"
     response = render(request, template, ctx, status=status)
     if request.htmx and status == 200 and "grade" not in ctx:
-        response["HX-Push-Url"] = ctx["permalink"]
+        response["HX-Push-Url"] = ctx["action"]  # the drill's address, keeping review/next
     return response
 
 

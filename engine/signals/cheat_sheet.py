@@ -64,6 +64,10 @@ class RowLine:
     fallback: bool
 
 
+#: What the cheat sheet says for a checklist item its convention does not signal.
+NO_SIGNAL_PLAY = "the holder simply plays the cards out while partner passes"
+
+
 @dataclass(frozen=True, slots=True)
 class CheatSheet:
     convention: str
@@ -131,11 +135,17 @@ def cheatsheet(convention: Convention = DEFAULT_CONVENTION) -> CheatSheet:
     checklist = tuple(
         ChecklistLine(ITEM_LINE[i], i, ITEM_TITLES[i], ITEM_FAMILY[i]) for i in convention.checklist
     )
-    rows = tuple(
-        RowLine(r.id, r.item, r.shape, r.pattern.describe_suits(), r.pattern.describe_ranks(),
-                r.cards, r.note, r.fallback)
-        for r in convention.rows
-    )
+    lines: list[RowLine] = []
+    for item in convention.checklist:
+        own = [r for r in convention.rows if r.item == item]
+        lines += [
+            RowLine(r.id, r.item, r.shape, r.pattern.describe_suits(),
+                    r.pattern.describe_ranks(), r.cards, r.note, r.fallback)
+            for r in own
+        ]
+        if not own:  # an item this convention gives no signal: say so rather than stay silent
+            lines.append(RowLine(item, item, None, "–", "no signal", NO_SIGNAL_PLAY, "", False))
+    rows = tuple(lines)
     return CheatSheet(convention.name, convention.title,
                       tuple(_LABELS[s] for s in SUIT_RELATIONS), grid, pass_text, checklist, rows)
 

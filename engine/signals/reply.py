@@ -141,7 +141,9 @@ def reply_advice(
         promised = PROMISE[reading.item] if reading else Combination.NOTHING
         if own > promised:
             return Advice("force", five, f"You alone hold {own.label} ({_symbols(five)}), "
-                          f"better than the {promised.label} the signal promises: say Play!")
+                          f"better than the {promised.label} partner's signal promises: say "
+                          "“Play!” so partner completes this hand alone, and keep your "
+                          "cards for a hand you lead.")
     if reading is not None:
         need = _completion(reading, c1, c2, cards, convention)
         if need:

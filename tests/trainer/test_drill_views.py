@@ -252,3 +252,8 @@ def test_a_drill_address_means_the_same_drill_whatever_the_viewers_defaults(clie
     assert "Parlett 2008" in again
     fresh = client.get("/drills/lead/", headers={"HX-Request": "true"})
     assert "convention=teach-yourself-1994" in fresh["HX-Push-Url"]
+
+
+def test_the_pushed_address_keeps_the_next_step(client):
+    response = client.get("/drills/checklist/?next=/classes/", headers={"HX-Request": "true"})
+    assert "next=%2Fclasses%2F" in response["HX-Push-Url"]
