@@ -104,9 +104,11 @@ def _classroom(raw: Mapping[str, Any], users: dict[str, Any], source: Path) -> i
         if drill_set is None:
             raise SeedError(f"{source}: no drill set {spec['drill_set']!r} (seed it first)")
         if not Assignment.objects.filter(classroom=classroom, title=spec["title"]).exists():
+            # Set before the demo answers (which are spread over past days), so they count.
             class_services.assignment_create(
                 classroom=classroom, by=teacher, title=spec["title"], drill_set=drill_set,
                 due_on=timezone.localdate() + timedelta(days=int(spec.get("due_in_days", 7))),
+                now=timezone.now() - timedelta(days=int(spec.get("set_days_ago", 21))),
             )
         count += 1
     return count

@@ -106,3 +106,17 @@ def _parse(drill, text: str):
         c1, c2 = text.split()
         return parse_answer(drill, {"c1": c1, "c2": c2})
     return parse_answer(drill, {"option": text})
+
+
+@pytest.mark.django_db
+def test_the_demo_class_dashboard_shows_the_students_work(settings):
+    from trainer.classes import selectors as class_selectors
+    from trainer.models import Classroom
+
+    settings.TRAINER_DEMO_DATA = True
+    call_command("seed", verbosity=0)
+    classroom = Classroom.objects.get(name="Tuesday beginners")
+    dashboard = class_selectors.dashboard_for(classroom=classroom)
+    answered = {row.membership.user.username: row.completions[0].answered
+                for row in dashboard.students}
+    assert answered["student1"] > 0 and answered["student2"] > 0
