@@ -8,20 +8,11 @@ import re
 
 from playwright.sync_api import Browser, Page, expect
 
+from tests.browser.accounts import sign_up
 from trainer.models import Assignment, Attempt, ClassMembership, Classroom
 
-PASSWORD = "a-Long-unusual-passphrase-42"
 PHONE = {"width": 375, "height": 740}
 DESKTOP = {"width": 1280, "height": 900}
-
-
-def sign_up(page: Page, base: str, username: str) -> None:
-    page.goto(base + "/accounts/signup/")
-    page.locator("input[name=username]").fill(username)
-    page.locator("input[name=password1]").fill(PASSWORD)
-    page.locator("input[name=password2]").fill(PASSWORD)
-    page.get_by_role("button", name="Sign up").click()
-    expect(page.locator(".account-nav")).to_contain_text(username)
 
 
 def new_page(browser: Browser, viewport: dict[str, int], cookies=None) -> Page:

@@ -7,18 +7,8 @@ from playwright.sync_api import Page, expect
 
 from engine.drills import DrillParams, make_drill
 from engine.signals import encode
+from tests.browser.accounts import sign_up
 from trainer.models import Attempt
-
-PASSWORD = "a-Long-unusual-passphrase-42"
-
-
-def sign_up(page: Page, base: str, username: str) -> None:
-    page.goto(base + "/accounts/signup/")
-    page.locator("input[name=username]").fill(username)
-    page.locator("input[name=password1]").fill(PASSWORD)
-    page.locator("input[name=password2]").fill(PASSWORD)
-    page.get_by_role("button", name="Sign up").click()
-    expect(page.locator(".account-nav")).to_contain_text(username)
 
 
 def test_lead_by_clicks_read_by_keyboard_then_progress(live_server, page: Page, phone_page: Page,
