@@ -15,6 +15,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
+from django_htmx.http import HttpResponseClientRedirect
 
 from engine.signals import DEFAULT_CONVENTION
 from trainer.clubs import selectors, services
@@ -66,9 +67,7 @@ def _htmx_redirect(request: HttpRequest, url: str) -> HttpResponse:
     """A redirect that also works from htmx (the drill page's *Next* link is boosted): htmx gets
     ``HX-Redirect`` so the browser navigates instead of swapping a page into the drill area."""
     if request.htmx:
-        response = HttpResponse(status=204)
-        response["HX-Redirect"] = url
-        return response
+        return HttpResponseClientRedirect(url, status=204)
     return redirect(url)
 
 
