@@ -10,10 +10,11 @@ CHROMIUM := /usr/bin/chromium
 # apt-get needs root: use sudo when we are not root and it exists.
 SUDO := $(if $(filter 0,$(shell id -u)),,$(shell command -v sudo))
 
-.PHONY: help run test lint bench clean setup chromium
+.PHONY: help run serve test lint bench clean setup chromium
 
 help:
 	@echo "make run    set up .venv, migrate, seed, serve on http://127.0.0.1:8000/"
+	@echo "make serve  production-like: migrate, collectstatic, gunicorn (settings from the env)"
 	@echo "make test   set up .venv (and Chromium), then ruff and the whole pytest suite"
 	@echo "make lint   ruff check ."
 	@echo "make bench  run every benchmarks/bench_*.py"
@@ -30,8 +31,14 @@ setup: $(STAMP)
 
 run: setup
 	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py createcachetable
 	$(BIN)/python manage.py seed
 	$(BIN)/python manage.py runserver 127.0.0.1:8000
+
+# gunicorn + whitenoise with DJANGO_ENV=production unless set: needs SECRET_KEY and
+# ALLOWED_HOSTS (and SECURE_SSL_REDIRECT=0 to try it over plain http). See docs/operations.md.
+serve: setup
+	PYTHON=$(BIN)/python deploy/serve.sh
 
 chromium:
 	@if [ ! -x $(CHROMIUM) ]; then \

@@ -3,7 +3,8 @@
 Starts the app under gunicorn on a free loopback port with a throwaway SQLite database, then a
 second process drives it with a bounded number of concurrent clients for a bounded time:
 
-- ``bare``: GET /healthz, a view that touches neither session nor database nor template;
+- ``bare``: GET /healthz, a view with no session or template (one database and one cache
+  round trip: it checks both);
 - ``trivial``: GET /accounts/login/ as a signed-in user, a page with no logic of its own that
   goes through the same stack as a drill (session, user, CSRF, the site layout);
 - ``drill GET``: GET /drills/lead/ (a fresh lead drill, built and rendered);
@@ -80,7 +81,9 @@ class Client:
 
 
 def answer_form(page: str) -> tuple[str, dict[str, str]]:
-    action = re.search(r'<form method="post" action="([^"]+)"', page)[1].replace("&amp;", "&")
+    # The drill's own form (the first form on the page is the header's logout form).
+    action = re.search(r'<form method="post" action="(/drills/[^"]+)"', page)[1]
+    action = action.replace("&amp;", "&")
     showing = re.search(r'name="showing" value="([^"]+)"', page)[1]
     token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)[1]
     cards = re.findall(r'name="c1" value="([^"]+)"', page)

@@ -9,3 +9,6 @@ urlpatterns = [
     path("accounts/", include("django.contrib.auth.urls")),
     path("admin/", admin.site.urls),
 ]
+
+# A database outage is a styled 503, any other server error a styled 500 (trainer.errors).
+handler500 = "trainer.errors.server_error"

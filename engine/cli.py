@@ -24,7 +24,9 @@ from typing import Any, TextIO
 from engine.errors import ConcertoError
 
 #: Modules whose import registers commands (each calls :func:`command` at import time).
-COMMAND_MODULES: list[str] = ["engine.commands", "engine.signals.commands"]
+COMMAND_MODULES: list[str] = [
+    "engine.commands", "engine.signals.commands", "engine.drills.commands",
+]
 
 EXIT_BAD_INPUT = 2
 

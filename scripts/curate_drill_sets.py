@@ -19,7 +19,7 @@ import yaml
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine.drills import Drill, DrillParams, make_drill  # noqa: E402
+from engine.drills import GENERATOR_VERSION, Drill, DrillParams, make_drill  # noqa: E402
 from engine.signals import encode  # noqa: E402
 from trainer.curation import right_answer  # noqa: E402
 
@@ -72,8 +72,8 @@ def read(item: str, side_hand: int) -> Plan:
 def action(wanted: str) -> Check:
     """Reply drills whose right answer is to ``play``, ``pass`` or ``force``."""
     def check(drill: Drill) -> bool:
-        answer = right_answer(drill)
-        return answer is not None and (answer.option or "").split(":")[0] == wanted
+        key = str(right_answer(drill))
+        return (key if key in ("pass", "force") else "play") == wanted
     return check
 
 
@@ -170,8 +170,8 @@ SETS = [
             [reply(i, side, a) for i, side, a in (
                 ("four_sf", 1, "play"), ("two_threes", 1, "pass"), ("full_house", 1, "force"),
                 ("three_sf", 3, "play"), ("five_flush", 1, "force"), ("threes", 3, "play"),
-                ("two_pair", 3, "play"), ("four_flush", 3, "pass"), ("four_straight", 3, "play"),
-                ("three_flush", 1, "force"))]),
+                ("two_pair", 3, "play"), ("four_flush", 3, "play"),
+                ("four_straight", 3, "pass"), ("three_flush", 4, "play"))]),
 ]
 
 #: Each set tries seeds upwards from ``SEED_BLOCK * position + 1``, so reruns pick the same
@@ -188,10 +188,9 @@ def curate(plan: Plan, start: int, used: set[tuple[str, int, str]]) -> dict[str,
         if plan.check is not None and not plan.check(drill):
             continue
         answer = right_answer(drill)
-        if answer is None:
-            continue
         used.add((plan.kind, seed, params.key()))
-        return {"kind": plan.kind, "seed": seed, "params": dict(plan.params),
+        return {"kind": plan.kind, "seed": seed,
+                "params": {**plan.params, "v": GENERATOR_VERSION},
                 "expect": {"skill": drill.skill, "answer": str(answer)}}
     raise SystemExit(f"no seed fits {plan}")
 

@@ -3,6 +3,7 @@
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
+from django.db import IntegrityError, transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -28,9 +29,14 @@ def signup(request: HttpRequest) -> HttpResponse:
         return redirect(_safe_next(request))
     form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        user = form.save()
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        messages.success(request, f"Welcome, {user.get_username()}! Your account is ready.")
-        return redirect(_safe_next(request))
+        try:
+            with transaction.atomic():
+                user = form.save()
+        except IntegrityError:  # a double submit (or a twin sign-up) took the name meanwhile
+            form.add_error("username", "A user with that username already exists.")
+        else:
+            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            messages.success(request, f"Welcome, {user.get_username()}! Your account is ready.")
+            return redirect(_safe_next(request))
     next_url = request.POST.get("next") or request.GET.get("next") or ""
     return render(request, "registration/signup.html", {"form": form, "next": next_url})

@@ -14,21 +14,12 @@ from __future__ import annotations
 
 import random
 
-from engine.drills import Answer, Drill, grade
-from engine.signals import encode
+from engine.drills import Answer, Drill, answer_key, grade
 
 
-def right_answer(drill: Drill) -> Answer | None:
-    """The engine's preferred right answer, or None when the drill has none (a lead drill
-    whose hand holds nothing to signal)."""
-    if drill.kind == "lead":
-        plays = encode(drill.hand, drill.side_hand, drill.convention).plays
-        return Answer(play=plays[0]) if plays else None
-    for option in drill.options:
-        answer = Answer(option=option.key)
-        if grade(drill, answer).correct:
-            return answer
-    return None
+def right_answer(drill: Drill) -> Answer:
+    """The engine's preferred right answer (every drill has one)."""
+    return Answer.parse(answer_key(drill).preferred, drill.kind)
 
 
 def wrong_answer(drill: Drill, rng: random.Random) -> Answer:

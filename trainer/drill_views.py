@@ -30,9 +30,11 @@ from engine.drills import (
     KINDS,
     MAX_HAND_SIZE,
     MIN_HAND_SIZE,
+    Answer,
     Drill,
     DrillParams,
     Grade,
+    RetiredDrillError,
     grade,
     make_drill,
     parse_answer,
@@ -43,6 +45,7 @@ from engine.errors import ConcertoError
 from engine.scoring import SCORING_RULES
 from engine.signals import CONVENTIONS, ITEMS
 from trainer import preferences, selectors, services
+from trainer.odds import odds_for_drill
 
 #: Seeds are drawn below this; the URL accepts any seed the database can store.
 SEED_RANGE = 10**9
@@ -53,6 +56,18 @@ _MAX_TIME_MS = 60 * 60 * 1000
 
 class BadDrillRequest(Exception):
     """Input a drill page refuses with 400 and a message for the learner."""
+
+    status = 400
+
+
+class RetiredDrill(BadDrillRequest):
+    """An address from an earlier drill generator: 410 Gone, with a fresh drill offered."""
+
+    status = 410
+
+    def __init__(self, message: str, kind: str) -> None:
+        super().__init__(message)
+        self.kind = kind
 
 
 @dataclass(frozen=True)
@@ -90,9 +105,12 @@ def _params(request: HttpRequest, *, personal: bool) -> DrillParams:
     to everyone."""
     defaults = preferences.drill_defaults(request) if personal else {}
     try:
-        return DrillParams.from_query(request.GET, **defaults)
+        params = DrillParams.from_query(request.GET, address=not personal, **defaults)
     except ConcertoError as exc:
         raise BadDrillRequest(f"These drill settings cannot be used: {exc}.") from exc
+    if len(params.key()) > services.ATTEMPT_PARAMS_MAX_LENGTH:
+        raise BadDrillRequest("These drill settings are too long to be kept with your answers.")
+    return params
 
 
 def _drill(kind: str, seed: int, params: DrillParams) -> Drill:
@@ -102,6 +120,11 @@ def _drill(kind: str, seed: int, params: DrillParams) -> Drill:
         raise BadDrillRequest(f"There is no drill number {seed}.")
     try:
         return make_drill(kind, seed, params)
+    except RetiredDrillError:
+        raise RetiredDrill(
+            f"Drill {seed} was made by an earlier version of the trainer and has been retired: "
+            "the drills were rebuilt so that every answer they mark right is right. Your "
+            "earlier answers to it are kept.", kind) from None
     except ConcertoError as exc:
         raise BadDrillRequest(f"This drill cannot be built: {exc}.") from exc
 
@@ -182,6 +205,15 @@ def _bad_request(request: HttpRequest, message: str, drill: Drill | None = None)
     return render(request, "trainer/drill_error.html", {"error": message}, status=400)
 
 
+def _refused(request: HttpRequest, exc: BadDrillRequest, drill: Drill | None = None,
+             ) -> HttpResponse:
+    if isinstance(exc, RetiredDrill):
+        fresh = reverse("drill-next", args=[exc.kind]) if exc.kind in KINDS else ""
+        return render(request, "trainer/drill_error.html",
+                      {"error": str(exc), "fresh_url": fresh, "retired": True}, status=410)
+    return _bad_request(request, str(exc), drill)
+
+
 @vary_on_headers("HX-Request")
 @require_http_methods(["GET"])
 def drill_menu(request: HttpRequest) -> HttpResponse:
@@ -248,7 +280,7 @@ def drill_detail(request: HttpRequest, kind: str, seed: int) -> HttpResponse:
     try:
         drill = _drill(kind, seed, _params(request, personal=False))
     except BadDrillRequest as exc:
-        return _bad_request(request, str(exc))
+        return _refused(request, exc)
     if request.method == "GET":
         return _render(request, _context(request, drill))
     try:
@@ -269,16 +301,33 @@ def _answer(request: HttpRequest, drill: Drill) -> HttpResponse:
         raise BadDrillRequest(_sentence(exc)) from exc
     verdict: Grade = grade(drill, answer)
     recorded = None
+    resubmitted = ""
     if request.user.is_authenticated:
         elapsed = int(time.time() * 1000) - showing.shown_at_ms
-        recorded, _ = services.attempt_record(
+        recorded, created = services.attempt_record(
             user=request.user, drill=drill, answer=answer, grade=verdict,
             token=showing.token, time_taken_ms=max(0, min(elapsed, _MAX_TIME_MS)),
         )
+        if not created and recorded.answer != str(answer):
+            # The first answer to a showing is the one kept: show that one and its grade.
+            answer = _stored_answer(drill, recorded.answer)
+            verdict = grade(drill, answer)
+            resubmitted = ("You had already answered this drill; your first answer is the one "
+                           "that counts, and it is shown here.")
     ctx = _context(request, drill, grade=verdict, answer=answer, showing=raw_showing,
-                   recorded=recorded, first=answer.play[0] if answer.play else None,
+                   odds=odds_for_drill(drill),
+                   recorded=recorded, resubmitted=resubmitted, given_key=str(answer),
+                   first=answer.play[0] if answer.play else None,
                    second=answer.play[1] if answer.play else None)
     return _render(request, ctx)
+
+
+def _stored_answer(drill: Drill, text: str) -> Answer:
+    """An attempt's stored answer (``str(Answer)``) read back for ``drill``."""
+    if drill.kind == "lead":
+        c1, _, c2 = text.partition(" ")
+        return parse_answer(drill, {"c1": c1, "c2": c2})
+    return parse_answer(drill, {"option": text})
 
 
 def _card_in_hand(raw: str, drill: Drill) -> Card:

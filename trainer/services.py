@@ -13,7 +13,11 @@ from fsrs import Card as ReviewCard
 from fsrs import Rating, Scheduler
 
 from engine.drills import Answer, Drill, Grade
+from trainer.dbretry import retry_on_lock
 from trainer.models import RECENT_WINDOW, Attempt, SkillState
+
+#: The longest drill address (``DrillParams.key()``) an attempt can keep.
+ATTEMPT_PARAMS_MAX_LENGTH = Attempt._meta.get_field("params").max_length
 
 
 def review_scheduler() -> Scheduler:
@@ -25,6 +29,7 @@ def review_scheduler() -> Scheduler:
     )
 
 
+@retry_on_lock
 @transaction.atomic
 def attempt_record(
     *,
@@ -39,7 +44,9 @@ def attempt_record(
     """Record ``user``'s answer to one showing of ``drill``; returns ``(attempt, created)``.
 
     A second post of the same showing (same ``token``) returns the first attempt unchanged and
-    does not touch the skill's counters or schedule.
+    does not touch the skill's counters or schedule; the caller shows that stored answer (see
+    :func:`attempt_answer`), not the new one. Idempotent, so it is retried whole when SQLite
+    says the database is locked.
     """
     now = now or timezone.now()
     existing = Attempt.objects.filter(user=user, token=token).first()

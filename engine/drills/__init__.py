@@ -1,7 +1,8 @@
 """Drills: positions the engine builds from ``(kind, seed, params)`` and grades.
 
 A drill is never stored with its answer. The same ``(kind, seed, params)`` always rebuilds the
-same position, and :func:`grade` asks the rules and signal engines for the right answer each time::
+same position, and :func:`grade` asks the rules and signal engines for the right answers each
+time::
 
     >>> d = make_drill("checklist", 7, DrillParams(items=("fours",)))
     >>> d.skill
@@ -9,56 +10,82 @@ same position, and :func:`grade` asks the rules and signal engines for the right
     >>> grade(d, parse_answer(d, {"option": "fours"})).correct
     True
 
-Kinds:
+Each kind is one class in :mod:`engine.drills.kinds` (building, options, parsing an answer,
+the answer key, the words):
 
-- ``lead`` — the learner holds a hand and leads a signal: answer ``(c1, c2 | pass)``;
-- ``read`` — partner's signal is shown: pick what partner holds (multiple choice);
-- ``checklist`` — name the first checklist item a hand holds (multiple choice);
 - ``score`` — five played cards or six left-overs: what do they score (multiple choice);
-- ``reply`` — the learner's hand and partner's signal: play which cards, pass or force.
+- ``checklist`` — name the first checklist item a hand holds (multiple choice);
+- ``lead`` — the learner holds a hand and leads a signal: answer ``"c1 c2"`` or ``"c1 pass"``;
+  every play the convention allows is accepted, the preferred one shown first;
+- ``read`` — partner's signal is shown: pick what partner holds (the first reading after
+  pruning by what the reader sees; no other reading of the signal is offered as wrong);
+- ``reply`` — the learner's hand and partner's signal: the options are legal moves at that
+  moment of a real deal (a card, two cards in turn, ``pass``, ``force``).
 
-Targeted positions are constructed: the item's cards are placed first and the rest of the hand
-filled at random, re-filling until the checklist finds that item first (shrinking the hand when a
-large hand cannot avoid a higher item), never by dealing random hands until a rare item turns up.
+Positions are constructed: the item's cards are placed first and the rest of the hand filled at
+random, keeping that item first; hand sizes are those the side hand allows (docs/rules.md), and the
+completed hands on the table come from a deal played up to that moment
+(:mod:`engine.drills.situation`).
 """
 
-from engine.drills.build import make_drill, skills_for
-from engine.drills.grading import grade, parse_answer
+from engine.drills.build import make_drill, score_points, skills_for
+from engine.drills.grading import answer_key, answer_words, grade, parse_answer
+from engine.drills.kinds import REGISTRY, AnswerKey, KindSpec, spec_for
 from engine.drills.model import (
-    DEFAULT_HAND_SIZES,
-    KIND_DESCRIPTIONS,
-    KIND_TITLES,
+    GENERATOR_VERSION,
+    KIND_LEVELS,
     KINDS,
     MAX_HAND_SIZE,
     MIN_HAND_SIZE,
     SCORE_SKILLS,
+    SCORE_TITLES,
     Answer,
     Drill,
+    DrillKind,
     DrillParams,
     Grade,
     InvalidAnswerError,
     Option,
+    RetiredDrillError,
 )
-from engine.drills.words import answer_words, skill_title
+from engine.drills.situation import LEADER_SIZES, PARTNER_SIZES, Table
+from engine.drills.words import skill_title
+
+#: Each kind's title and description, from its class.
+KIND_TITLES: dict[str, str] = {k: REGISTRY[k].title for k in KINDS}
+KIND_DESCRIPTIONS: dict[str, str] = {k: REGISTRY[k].description for k in KINDS}
 
 __all__ = [
-    "DEFAULT_HAND_SIZES",
+    "GENERATOR_VERSION",
     "KINDS",
     "KIND_DESCRIPTIONS",
+    "KIND_LEVELS",
     "KIND_TITLES",
+    "LEADER_SIZES",
     "MAX_HAND_SIZE",
     "MIN_HAND_SIZE",
+    "PARTNER_SIZES",
+    "REGISTRY",
     "SCORE_SKILLS",
+    "SCORE_TITLES",
     "Answer",
+    "AnswerKey",
     "Drill",
+    "DrillKind",
     "DrillParams",
     "Grade",
     "InvalidAnswerError",
+    "KindSpec",
     "Option",
+    "RetiredDrillError",
+    "Table",
+    "answer_key",
     "answer_words",
     "grade",
     "make_drill",
     "parse_answer",
+    "score_points",
     "skill_title",
     "skills_for",
+    "spec_for",
 ]

@@ -46,7 +46,7 @@ def _spread_ranks(rng: random.Random, n: int) -> list[int]:
 
 
 #: Fewest cards that can hold each item.
-_MIN_CARDS = {
+MIN_CARDS = {
     "five_sf": 5, "fours": 4, "four_sf": 4, "two_threes": 6, "full_house": 5, "three_sf": 3,
     "five_flush": 5, "five_straight": 5, "threes": 3, "two_pair": 4, "four_flush": 4,
     "four_straight": 4, "three_flush": 3, "three_straight": 3, "one_pair": 2,
@@ -105,7 +105,7 @@ def hand_with(
         pool = [c for c in DECK if not c.bit & excluded]
         return tuple(sort_cards(rng.sample(pool, size)))
     best: list[Card] = []
-    target = max(size, _MIN_CARDS[item])
+    target = max(size, MIN_CARDS[item])
     # A greedy pass ends with a hand no card can join without an earlier item, so a few passes
     # suffice; the core is redrawn when it alone shows an earlier item.
     attempts = 0

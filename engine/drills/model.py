@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from engine.cards import Card
+from engine.drills.situation import Table
 from engine.errors import ConcertoError, InvalidNotationError
 from engine.scoring import get_rule
 from engine.signals import (
@@ -16,23 +18,24 @@ from engine.signals import (
 )
 from engine.table import Seat
 
-KINDS: tuple[str, ...] = ("lead", "read", "checklist", "score", "reply")
-KIND_TITLES = {
-    "lead": "Lead a signal",
-    "read": "Read partner's signal",
-    "checklist": "Spot the checklist item",
-    "score": "Score the cards",
-    "reply": "Reply to partner",
-}
-KIND_DESCRIPTIONS = {
-    "lead": "You hold the cards and the lead: choose the two-card signal that tells partner "
-            "what you are building.",
-    "read": "Partner has led two cards (or one and a pass): say what partner is telling you.",
-    "checklist": "Quick-fire: find the first item of the leader's checklist in a hand.",
-    "score": "Value a finished hand, or a side's six left-overs, under either scoring rule.",
-    "reply": "Partner has signalled and you hold these cards: play to the combination, pass, "
-             "or force partner to play.",
-}
+
+class DrillKind(enum.StrEnum):
+    """The kinds of drill, in learning order (rules first, then leading, reading, replying)."""
+
+    SCORE = "score"
+    CHECKLIST = "checklist"
+    LEAD = "lead"
+    READ = "read"
+    REPLY = "reply"
+
+
+KINDS: tuple[DrillKind, ...] = tuple(DrillKind)
+#: How hard each kind is for a newcomer (1 = start here).
+KIND_LEVELS = {"score": 1, "checklist": 1, "lead": 2, "read": 2, "reply": 3}
+#: The drill generator's version. Every drill address carries it (``v=``); an address without
+#: one was made by version 1, whose drills are retired (their positions are no longer built).
+GENERATOR_VERSION = 2
+RETIRED_VERSIONS = frozenset({1})
 #: Skills of score drills: five-card combinations and the left-over combinations.
 SCORE_SKILLS: tuple[str, ...] = (
     "one_pair", "two_pair", "threes", "straight", "flush", "full_house", "fours",
@@ -43,8 +46,6 @@ SCORE_TITLES = {
     "straight": "Straight", "flush": "Flush", "full_house": "Full house", "fours": "Fours",
     "straight_flush": "Straight flush", "three_pairs": "Three pairs (left-overs)",
 }
-#: Default hand size of the leader for each side hand, when the params do not fix one.
-DEFAULT_HAND_SIZES = {1: 13, 2: 11, 3: 8, 4: 6}
 #: Smallest and largest hand a drill may ask about. Small hands happen late in a deal.
 MIN_HAND_SIZE, MAX_HAND_SIZE = 3, 13
 FILL_TRIES = 60
@@ -53,6 +54,10 @@ SIGNAL_TRIES = 8
 
 class InvalidAnswerError(ConcertoError):
     """An answer that does not fit the drill: unknown option, a card not in the hand, …"""
+
+
+class RetiredDrillError(ConcertoError):
+    """A drill address from an earlier generator: its position is no longer built."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,8 +75,11 @@ class DrillParams:
     items: tuple[str, ...] = ()
     hand_size: int | None = None
     own_hand: bool = False
+    version: int = GENERATOR_VERSION
 
     def __post_init__(self) -> None:
+        if self.version != GENERATOR_VERSION and self.version not in RETIRED_VERSIONS:
+            raise InvalidNotationError(f"unknown drill version: {self.version!r}")
         get_convention(self.convention)
         get_rule(self.rule)
         if self.side_hand is not None and self.side_hand not in (1, 2, 3, 4):
@@ -100,18 +108,34 @@ class DrillParams:
             out["hand_size"] = str(self.hand_size)
         if self.own_hand:
             out["own_hand"] = "1"
+        out["v"] = str(self.version)
         return out
 
     def key(self) -> str:
         """A canonical string of :meth:`to_query`, equal for equal params."""
         return "&".join(f"{k}={v}" for k, v in self.to_query().items())
 
+    @property
+    def retired(self) -> bool:
+        return self.version in RETIRED_VERSIONS
+
     @classmethod
-    def from_query(cls, query: Mapping[str, str], **defaults: object) -> DrillParams:
+    def from_query(
+        cls, query: Mapping[str, str], *, address: bool = False, **defaults: object
+    ) -> DrillParams:
         """Read params from URL query values; ``defaults`` fill what the query leaves out.
 
+        ``address``: the query is a drill's own address (a link, a stored attempt), where a
+        missing ``v`` means version 1; otherwise a fresh drill of the current generator.
         Raises :class:`InvalidNotationError` naming the bad value.
         """
+        raw_version = (query.get("v") or "").strip()
+        if raw_version:
+            if not raw_version.isdigit() or len(raw_version) > 3:
+                raise InvalidNotationError(f"not a drill version: {raw_version!r}")
+            version = int(raw_version)
+        else:
+            version = 1 if address else GENERATOR_VERSION
 
         def number(name: str) -> int | None:
             raw = (query.get(name) or "").strip()
@@ -136,6 +160,7 @@ class DrillParams:
             items=items,
             hand_size=number("hand_size"),
             own_hand=(query.get("own_hand") or "") in ("1", "on", "true", "yes"),
+            version=version,
         )
 
 
@@ -152,7 +177,7 @@ class Drill:
     """A position to answer. Holds what the learner may see, plus (for read and reply drills)
     the hidden leader's hand the signal came from, which is never shown."""
 
-    kind: str
+    kind: DrillKind
     seed: int
     params: DrillParams
     skill: str
@@ -165,6 +190,16 @@ class Drill:
     by: tuple[Seat, ...] = ()
     options: tuple[Option, ...] = ()
     source: tuple[Card, ...] = field(default=(), repr=False)
+    opponents: tuple[tuple[Card, ...], ...] = ()
+    partner_size: int | None = None
+    #: How the position came about (who played which completed card): lead, read and reply
+    #: drills replay it on a real deal (:meth:`Table.play_to_signal`). Rebuilt with the drill.
+    table: Table | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def address(self) -> tuple[str, int, str]:
+        """``(kind, seed, params key)``: what names this drill everywhere."""
+        return (str(self.kind), self.seed, self.params.key())
 
     @property
     def convention(self) -> Convention:
@@ -172,13 +207,26 @@ class Drill:
 
     @property
     def visible(self) -> tuple[Card, ...]:
-        """Cards the learner can see: own hand and every completed hand."""
-        return self.hand + tuple(c for h in self.completed for c in h)
+        """Cards the learner can see: own hand and every completed hand on the table."""
+        return self.hand + tuple(c for h in (*self.completed, *self.opponents) for c in h)
+
+    @property
+    def option_keys(self) -> tuple[str, ...]:
+        return tuple(o.key for o in self.options)
 
 
 @dataclass(frozen=True, slots=True)
 class Answer:
-    """A learner's answer: a lead ``(c1, c2 | None)`` or an option key."""
+    """A learner's answer: a lead ``(c1, c2 | None)`` or an option key.
+
+    ``str()`` is the answer's key as stored and printed (``"6D 8D"``, ``"7H pass"``, ``"force"``,
+    ``"four_sf"``, ``"12"``); :meth:`parse` reads it back for a drill kind.
+
+    >>> str(Answer.parse("6d 8D", "lead")), str(Answer.parse("7H pass", "lead"))
+    ('6D 8D', '7H pass')
+    >>> Answer.parse("force", "reply").option
+    'force'
+    """
 
     play: tuple[Card, Card | None] | None = None
     option: str | None = None
@@ -189,12 +237,51 @@ class Answer:
             return f"{c1} {c2 or 'pass'}"
         return self.option or ""
 
+    @classmethod
+    def lead(cls, c1: Card, c2: Card | None) -> Answer:
+        return cls(play=(c1, c2))
+
+    @classmethod
+    def parse(cls, text: str, kind: str) -> Answer:
+        """Read an answer key for a drill of ``kind``. Lead answers are two cards, or a card and
+        ``pass``; the other kinds answer with an option key, normalised (``7h 8h`` → ``7H 8H``).
+        Raises :class:`InvalidNotationError` for text that is not an answer."""
+        words = text.split()
+        if kind == "lead":
+            if len(words) != 2:
+                raise InvalidNotationError(
+                    f"a lead is two cards, or a card and pass, not {text!r}")
+            c1 = Card.parse(words[0])
+            c2 = None if words[1].lower() == "pass" else Card.parse(words[1])
+            if c1 is c2:
+                raise InvalidNotationError(f"{c1} cannot be played twice")
+            return cls(play=(c1, c2))
+        if not words:
+            raise InvalidNotationError("an answer cannot be empty")
+        if kind == "reply":
+            low = [w.lower() for w in words]
+            if low in (["pass"], ["force"]):
+                return cls(option=low[0])
+            return cls(option=" ".join(str(Card.parse(w)) for w in words))
+        return cls(option=text.strip())
+
 
 @dataclass(frozen=True, slots=True)
 class Grade:
-    """The engine's verdict on an answer, with what to show the learner."""
+    """The engine's verdict on an answer, with what to show the learner.
+
+    ``accepted`` lists every answer key graded right (for option drills, the right options),
+    ``preferred`` the best of them, shown first. ``reveal`` is what was hidden until the answer
+    (partner's hand in read and reply drills) and ``highlight`` the cards that make the point
+    (the item in the hand, partner's combination, the scoring cards).
+    """
 
     correct: bool
     expected: str
     explanation: str
     details: tuple[str, ...] = ()
+    accepted: tuple[str, ...] = ()
+    preferred: str = ""
+    reveal: tuple[Card, ...] = ()
+    highlight: tuple[Card, ...] = ()
+    reveal_label: str = ""

@@ -25,26 +25,6 @@ def advice_option(action: str, cards: Sequence[Card]) -> Option:
     return Option(action, {"pass": "Pass", "force": "Force partner: “Play!”"}[action])
 
 
-def answer_words(kind: str, answer: str) -> str:
-    """A stored answer (``Attempt.answer``) in words: ``"4S 8S"`` → ``"4♠ then 8♠"``,
-    ``"four_sf:XX.XX"`` → ``"Four to a straight flush (XX.XX)"``. Unknown text comes back as is."""
-    try:
-        if kind == "lead":
-            first, second = answer.split()
-            c2 = None if second == "pass" else Card.parse(second)
-            return play_words((Card.parse(first), c2))
-        if kind in ("read", "checklist"):
-            item, _, shape = answer.partition(":")
-            return reading_option(item, shape or None).label
-        if kind == "reply":
-            action, _, cards = answer.partition(":")
-            played = [Card.parse(c) for c in cards.split("-") if c]
-            return advice_option(action, played).label
-    except (ValueError, KeyError):
-        return answer
-    return answer
-
-
 def skill_title(kind: str, skill: str) -> str:
     if kind == "score":
         return SCORE_TITLES.get(skill, skill)

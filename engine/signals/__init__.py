@@ -1,7 +1,7 @@
 """The signal card of Concerto: checklist, encoder, decoder, cheat sheet and replies.
 
-The convention card (``shared/SIGNALS.md``) is held as data (:mod:`.conventions`); the
-encoder (:func:`encode`) and the decoder (:func:`decode`) are both driven by its rows.
+The convention cards (``docs/signals.md``) are held as data (:mod:`.conventions`); the
+encoder (:func:`encode`) and the decoder (:func:`decode`) are both driven by their rows.
 
 >>> from engine.cards import parse_cards
 >>> enc = encode(parse_cards("2D 3D 4D 5D KS"), side_hand=1)
@@ -12,7 +12,8 @@ encoder (:func:`encode`) and the decoder (:func:`decode`) are both driven by its
 
 Decisions
 ---------
-Where SIGNALS.md leaves a choice open, the engine decides as follows.
+Where the convention card (``docs/signals.md``) leaves a choice open, the engine decides as
+follows.
 
 1. Several holdings of the first item: straight-flush and straight runs prefer the holding with
    more ways to be completed (``XXXX`` open at both ends before one-hole shapes; for three
@@ -36,8 +37,9 @@ Where SIGNALS.md leaves a choice open, the engine decides as follows.
    pairs out of range. threes ♦-and-pass and one_pair ♦-and-pass carry their suit inference
    into the visible pruning (♦ means no ♥ in a three; means ♥♦ for a pair).
 8. teach-yourself-1994: "four of a kind has no signal", so the convention has no fours row:
-   a fours hand encodes as item ``fours`` with no plays (the holder plays the four out,
-   partner passes) and no signal reads as fours. The wider high-then-low d=4 reading adds
+   the leader skips it and shows the next checklist item the hand holds that has a signal (the
+   four cards count towards it), naming the skipped item in ``Encoding.unsignalled``; the fours
+   are played out later and no signal reads as fours. The wider high-then-low d=4 reading adds
    top-then-bottom rows for XXX.X, X.XXX and XX.XX,
    listed after the regular play.
 9. Readings with the same item and shape from several rows are merged; readings order by

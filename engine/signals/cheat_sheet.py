@@ -1,11 +1,17 @@
 """The cheat sheet of a convention, generated from its rows.
 
 The summary grid puts every row in the cells (same rank / in range / out of range x same suit /
-same colour / different colour) where some signal it can give falls.
+same colour / different colour) where some signal it can give falls. The reading order is the
+decoder's own (its family groups per round), and what partner may do after "c1 and pass" is
+asked of the game engine, so neither can drift from the code that plays and reads.
 
 >>> sheet = cheatsheet(DEFAULT_CONVENTION)
 >>> sheet.grid[0].cells[2]
 'two pair'
+>>> [o.families for o in sheet.reading_order][0]
+('strong', 'fours-table', 'weak')
+>>> sheet.card_and_pass_reply
+('play',)
 """
 
 from __future__ import annotations
@@ -14,6 +20,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from engine.cards import DECK
+from engine.game import PASS, DealState
 from engine.signals.conventions import (
     DEFAULT_CONVENTION,
     ITEM_FAMILY,
@@ -21,11 +28,20 @@ from engine.signals.conventions import (
     ITEM_TITLES,
     Convention,
 )
-from engine.signals.decoder import _placements
+from engine.signals.decoder import _family_group, _placements
 from engine.signals.encoder import pattern_matches
 from engine.signals.relations import SUIT_RELATIONS, signal_relations
 
-__all__ = ["CheatSheet", "GridRow", "ChecklistLine", "RowLine", "cheatsheet", "cheatsheet_text"]
+__all__ = [
+    "CheatSheet",
+    "GridRow",
+    "ChecklistLine",
+    "RowLine",
+    "ReadingOrder",
+    "FAMILY_LABELS",
+    "cheatsheet",
+    "cheatsheet_text",
+]
 
 RANGE_CLASSES = ("same_rank", "in_range", "out_of_range")
 _LABELS = {
@@ -64,8 +80,25 @@ class RowLine:
     fallback: bool
 
 
-#: What the cheat sheet says for a checklist item its convention does not signal.
-NO_SIGNAL_PLAY = "the holder simply plays the cards out while partner passes"
+#: The families of the checklist, as the cheat sheet names them.
+FAMILY_LABELS: dict[str, str] = {"strong": "strong", "fours-table": "fours table", "weak": "weak"}
+
+
+@dataclass(frozen=True, slots=True)
+class ReadingOrder:
+    """The order in which partner's readings come in one round: ``families`` first to last,
+    each family's items (``items``, ids in checklist order) within it."""
+
+    round: str
+    side_hands: tuple[int, ...]
+    families: tuple[str, ...]
+    items: tuple[tuple[str, ...], ...]
+
+
+#: What the cheat sheet says for a checklist item its convention does not signal (the 1994
+#: card's four of a kind): skip it, signal the next item held, play these cards out later.
+NO_SIGNAL_PLAY = ("skip it and signal the next item you hold; play these cards out on a later "
+                  "lead (partner is not told)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +110,10 @@ class CheatSheet:
     pass_signals: str
     checklist: tuple[ChecklistLine, ...]
     rows: tuple[RowLine, ...]
+    #: The decoder's order of readings, one entry per round (strong, then weak).
+    reading_order: tuple[ReadingOrder, ...] = ()
+    #: The kinds of action partner may take after "c1 and pass" (from :mod:`engine.game`).
+    card_and_pass_reply: tuple[str, ...] = ()
 
 
 def _qualifier(row, suit_relation: str) -> str:
@@ -90,6 +127,28 @@ def _qualifier(row, suit_relation: str) -> str:
     if p.rank in ("up", "down"):
         return p.rank
     return ""
+
+
+def _reading_order(convention: Convention) -> tuple[ReadingOrder, ...]:
+    """The decoder's family groups (:func:`engine.signals.decoder._family_group`) per round."""
+    orders = []
+    for name, side_hands, strong in (("strong", (1, 2), True), ("weak", (3, 4), False)):
+        rank = {ITEM_FAMILY[i]: _family_group(i, strong) for i in convention.checklist}
+        families = tuple(sorted(rank, key=rank.__getitem__))
+        items = tuple(
+            tuple(i for i in convention.checklist if ITEM_FAMILY[i] == f) for f in families
+        )
+        orders.append(ReadingOrder(name, side_hands, families, items))
+    return tuple(orders)
+
+
+def _card_and_pass_reply() -> tuple[str, ...]:
+    """Ask the game: lead a card, partner passes, leader passes -- what may partner do now?"""
+    state = DealState("W", {seat: DECK[k::4] for k, seat in enumerate("NESW")})
+    state.apply_action(state.legal_actions()[0])
+    state.apply_action(PASS)
+    state.apply_action(PASS)
+    return tuple(sorted({a.kind.value for a in state.legal_actions()}))
 
 
 @cache
@@ -147,7 +206,8 @@ def cheatsheet(convention: Convention = DEFAULT_CONVENTION) -> CheatSheet:
             lines.append(RowLine(item, item, None, "–", "no signal", NO_SIGNAL_PLAY, "", False))
     rows = tuple(lines)
     return CheatSheet(convention.name, convention.title,
-                      tuple(_LABELS[s] for s in SUIT_RELATIONS), grid, pass_text, checklist, rows)
+                      tuple(_LABELS[s] for s in SUIT_RELATIONS), grid, pass_text, checklist, rows,
+                      _reading_order(convention), _card_and_pass_reply())
 
 
 def cheatsheet_text(convention: Convention = DEFAULT_CONVENTION) -> str:
@@ -160,6 +220,12 @@ def cheatsheet_text(convention: Convention = DEFAULT_CONVENTION) -> str:
         for col, cell in zip(sheet.columns, g.cells, strict=True):
             out.append(f"    {col:<17} {cell}")
     out.append(f"  card and pass:  {sheet.pass_signals}")
+    out += ["", "Reading order (drop readings that need a card you can see; † readings last):"]
+    for order in sheet.reading_order:
+        hands = "-".join(str(h) for h in order.side_hands)
+        groups = ", then ".join(FAMILY_LABELS[f] for f in order.families)
+        out.append(f"  {order.round} round (side hands {hands}): {groups}")
+    out.append(f"  after card and pass partner may only: {', '.join(sheet.card_and_pass_reply)}")
     out += ["", "Leader's checklist (signal the first held):"]
     for line in sheet.checklist:
         out.append(f"  {line.number:>2}. {line.title:<28} {line.id:<15} {line.family}")

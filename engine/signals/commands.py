@@ -1,4 +1,5 @@
-"""Command-line commands of the signal card: ``signal``, ``read``, ``reply``, ``cheatsheet``.
+"""Command-line commands of the signal card: ``signal``, ``read``, ``reply``, ``cheatsheet``,
+``posterior``.
 
 See :mod:`engine.cli` for the JSON, batch (stdin) and exit-status rules.
 """
@@ -13,6 +14,7 @@ from engine.signals.cheat_sheet import cheatsheet_text
 from engine.signals.conventions import DEFAULT_CONVENTION, get_convention
 from engine.signals.decoder import decode
 from engine.signals.encoder import Play, encode
+from engine.signals.posterior import posterior
 from engine.signals.reply import reply_advice
 
 
@@ -98,3 +100,27 @@ def _configure_cheatsheet(p: argparse.ArgumentParser) -> None:
          text=True)
 def run_cheatsheet(ns: argparse.Namespace) -> str:
     return cheatsheet_text(get_convention(ns.convention))
+
+
+def _configure_posterior(p: argparse.ArgumentParser) -> None:
+    p.add_argument("signal", nargs="*", help="C1 C2, or C1 pass")
+    _common(p)
+    p.add_argument("--hand-size", type=int, default=None,
+                   help="partner's cards when leading, the signal included (1..13)")
+    p.add_argument("--visible", nargs="*", default=[], help="cards the reader can see")
+    p.add_argument("--samples", type=int, default=2000)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--model", default="preferred", help="preferred or any")
+
+
+@command("posterior", help="The odds of each item (and shape) partner holds after the signal "
+                           "C1 C2 (or C1 pass).",
+         configure=_configure_posterior, wants_stdin=lambda ns: not ns.signal)
+def run_posterior(ns: argparse.Namespace) -> dict:
+    c1, c2 = _signal_cards(ns.signal)
+    if ns.hand_size is None:
+        raise UsageError("--hand-size is required")
+    result = posterior((c1, c2), _side(ns), ns.hand_size, parse_cards(ns.visible),
+                       get_convention(ns.convention), samples=ns.samples, seed=ns.seed,
+                       model=ns.model)
+    return result.to_json()

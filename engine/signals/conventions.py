@@ -215,6 +215,9 @@ class Convention:
     _by_item: dict[str, tuple[Row, ...]] = field(
         default_factory=dict, compare=False, repr=False, hash=False
     )
+    _lists: list[tuple[str, ...]] = field(
+        default_factory=list, compare=False, repr=False, hash=False
+    )
 
     def __post_init__(self) -> None:
         for row in self.rows:
@@ -224,6 +227,18 @@ class Convention:
         for row in self.rows:
             grouped.setdefault(row.item, []).append(row)
         self._by_item.update({k: tuple(v) for k, v in grouped.items()})
+        self._lists.append(tuple(i for i in self.checklist if i in self._by_item))
+        self._lists.append(tuple(i for i in self.checklist if i not in self._by_item))
+
+    @property
+    def signal_checklist(self) -> tuple[str, ...]:
+        """The checklist without the items this card gives no signal (what the leader shows)."""
+        return self._lists[0]
+
+    @property
+    def unsignalled_items(self) -> tuple[str, ...]:
+        """Checklist items with no row: the holder plays them out and signals the next item."""
+        return self._lists[1]
 
     def rows_for(self, item: str) -> tuple[Row, ...]:
         """The rows showing ``item``, in card order."""

@@ -64,6 +64,7 @@ class Encoding:
     cards: tuple[Card, ...]
     plays: tuple[Play, ...]
     rows: tuple[str, ...] = ()
+    unsignalled: tuple[str, ...] = ()
 
     @property
     def preferred(self) -> Play | None:
@@ -287,20 +288,23 @@ def encode(
 ) -> Encoding:
     """The item the leader shows and every correct play, preferred first.
 
-    An item the convention gives no row (fours in teach-yourself-1994) has no plays.
+    Every holding of the first signalled item counts, whatever its shape: a hand holding
+    ♦6-7-8-10 (``XXX.X``) beside ♠2-3-4-5 (``XXXX``) may show either, and both leads are right;
+    ``shape`` and ``cards`` name the preferred holding. An item the convention gives no row
+    (four of a kind in teach-yourself-1994) is skipped: the leader shows the next item that has
+    a signal and plays the unsignalled one out later; it is named in ``unsignalled``.
     The side hand does not change what is shown (the same checklist applies in every round);
     it is checked and kept in the signature because readings depend on it.
     """
     check_side_hand(side_hand)
-    item, instances = find_instances(hand_mask(hand), convention.checklist)
+    mask = hand_mask(hand)
+    item, instances = find_instances(mask, convention.signal_checklist)
+    unsignalled = _unsignalled(mask, convention, item)
     if not instances:
-        return Encoding("none", None, (), ())
-    shape = instances[0].shape
+        return Encoding("none", None, (), (), unsignalled=unsignalled)
     regular: list[tuple[Play, Row, Instance]] = []
     fallback: list[tuple[Play, Row, Instance]] = []
     for inst in instances:
-        if inst.shape != shape:
-            continue
         reg, fb = _cached_plays(convention, inst)
         regular.extend((p, r, inst) for p, r in reg)
         fallback.extend((p, r, inst) for p, r in fb)
@@ -313,5 +317,20 @@ def encode(
             seen.add(p)
             plays.append(p)
             rows.append(r.id)
-    cards = chosen[0][2].cards if chosen else instances[0].cards
-    return Encoding(item, shape, cards, tuple(plays), tuple(rows))
+    best = chosen[0][2] if chosen else instances[0]
+    return Encoding(item, best.shape, best.cards, tuple(plays), tuple(rows),
+                    unsignalled=unsignalled)
+
+
+def _unsignalled(mask: int, convention: Convention, shown: str) -> tuple[str, ...]:
+    """Items the hand holds ahead of ``shown`` that the convention gives no signal."""
+    skipped = convention.unsignalled_items
+    if not skipped:
+        return ()
+    out = []
+    for item in convention.checklist:
+        if item == shown:
+            break
+        if item in skipped and find_instances(mask, (item,))[1]:
+            out.append(item)
+    return tuple(out)

@@ -1,6 +1,6 @@
 """How two played cards relate: distance, direction and suit relation.
 
-These are the words of the convention card (``shared/SIGNALS.md``, *Vocabulary*)::
+These are the words of the convention card (``docs/signals.md``, *Words*)::
 
     >>> from engine.cards import card
     >>> rel = signal_relations(card("AS"), card("5S"))

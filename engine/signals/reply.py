@@ -1,4 +1,4 @@
-"""Partner's reply to a signal (SIGNALS.md, *Partner's reply*).
+"""Partner's reply to a signal (docs/signals.md, *Partner's reply*).
 
 >>> from engine.cards import card, parse_cards
 >>> advice = reply_advice(parse_cards("9C 2D KH"), card("9H"), card("9S"), side_hand=1)
@@ -10,16 +10,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from itertools import combinations
 
 from engine.cards import Card, rank_name
 from engine.scoring import Combination, best_five
 from engine.signals.checklist import card_at, hand_mask
 from engine.signals.conventions import DEFAULT_CONVENTION, ITEM_TITLES, Convention
-from engine.signals.decoder import _placements, primary_reading
+from engine.signals.decoder import _placements, decode, primary_reading
 from engine.signals.encoder import pattern_matches
 from engine.signals.relations import signal_relations
 
-__all__ = ["Advice", "PROMISE", "reply_advice"]
+__all__ = ["Advice", "COMPLETE_THRESHOLD", "PROMISE", "reply_advice"]
 
 #: What each item promises the side when partner completes it (compared before forcing).
 PROMISE: dict[str, Combination] = {
@@ -44,85 +45,130 @@ PROMISE: dict[str, Combination] = {
 @dataclass(frozen=True, slots=True)
 class Advice:
     """``action`` is ``play`` (the ``cards``, in order), ``pass`` or ``force`` (partner then
-    plays ``cards``, a five-card combination of their own)."""
+    plays ``cards``, a five-card combination of their own).
+
+    ``accepted`` lists every reply as good as this one: card tuples for ``play``, and ``()``
+    standing for the action itself for ``pass`` and ``force``. ``odds`` is
+    ``(completed, holdings)`` when the advice rests on the holdings the signal allows.
+    """
 
     action: str
     cards: tuple[Card, ...]
     reason: str
+    accepted: tuple[tuple[Card, ...], ...] = ((),)
+    odds: tuple[int, int] | None = None
 
 
-def _of_rank(hand: list[Card], rank: int) -> list[Card]:
-    return [c for c in hand if c.rank == rank]
+#: A holding of the leader's, as the ways partner can complete it: each way a tuple of
+#: *slots*, each slot a mask of the cards any one of which fills it.
+Holding = tuple[tuple[int, ...], ...]
+
+#: Play a completing card only when it completes at least this share of the holdings the
+#: signal allows; otherwise pass and let the leader build the hand.
+COMPLETE_THRESHOLD = 0.5
+
+_SUIT_MASKS = [0x1FFF << (13 * s) for s in range(4)]
 
 
-def _fits(values: set[int], v: int) -> bool:
-    allv = values | {v}
-    return max(allv) - min(allv) <= 4
+def _rank_mask(value: int) -> int:
+    r = 14 if value == 1 else value
+    return sum(1 << (s * 13 + r - 2) for s in range(4))
 
 
-def _straight_helpers(hand: list[Card], lo: int, hi: int, inside: bool) -> list[Card]:
-    """Partner's cards of ranks that fit one window with lo..hi, one per rank, best first."""
-    picked: dict[int, Card] = {}
-    for c in sorted(hand, key=lambda c: c.rank):
-        for v in ((1, 14) if c.rank == 14 else (c.rank,)):
-            if v in (lo, hi) or not _fits({lo, hi}, v) or v in picked:
-                continue
-            if (lo < v < hi) == inside:
-                picked[v] = c
-    return list(picked.values())
+def _windows(values: Iterable[int]) -> list[int]:
+    """Lowest values (1 = Ace low) of the five-rank windows holding every one of ``values``."""
+    vs = list(values)
+    return list(range(max(1, max(vs) - 4), min(10, min(vs)) + 1))
 
 
-def _completion(reading, c1: Card, c2: Card | None, hand: list[Card], conv: Convention):
-    item = reading.item
-    if item in ("five_sf", "fours", "five_flush", "five_straight"):
-        return None
-    if reading.shape and c2 is not None:
-        mask = hand_mask(hand)
+def _holdings(
+    item: str, shapes: set[str | None], c1: Card, c2: Card, conv: Convention, seen: int,
+) -> list[Holding]:
+    """Every leader holding the reading admits (none needing a card in ``seen``), each as its
+    ways of being completed by partner's cards."""
+    played = c1.bit | c2.bit
+    if item in ("four_sf", "three_sf"):
+        placements: list[tuple[int, ...]] = []
         for row in conv.rows_for(item):
-            if row.shape != reading.shape or not pattern_matches(row.pattern, c1, c2):
+            if row.shape not in shapes or not pattern_matches(row.pattern, c1, c2):
                 continue
             for _, held in _placements(row, c1, c2):
-                for base in range(max(1, max(held) - 4), min(10, min(held)) + 1):
-                    need = [card_at(c1.suit, v) for v in range(base, base + 5) if v not in held]
-                    if all(c.bit & mask for c in need):
-                        return need
-        return None
-    if item in ("two_threes", "threes", "one_pair") or (item == "two_pair"):
-        ranks = [c1.rank] + ([c2.rank] if c2 is not None and c2.rank != c1.rank else [])
-        for r in ranks:
-            mine = _of_rank(hand, r)
-            if mine:
-                return mine[:2] if item == "one_pair" else mine[:1]
-        return None
-    if item == "full_house":
-        mine = _of_rank(hand, c1.rank)
-        if mine:
-            return mine[:1]
-        mine = _of_rank(hand, c2.rank) if c2 else []
-        return mine[:2] if len(mine) >= 2 else None
+                if held not in placements:
+                    placements.append(held)
+        out: list[Holding] = []
+        for held in placements:
+            if hand_mask(card_at(c1.suit, v) for v in held) & ~played & seen:
+                continue
+            out.append(tuple(
+                tuple(card_at(c1.suit, v).bit for v in range(base, base + 5) if v not in held)
+                for base in _windows(held)
+            ))
+        return out
     if item in ("four_flush", "three_flush"):
-        need = 1 if item == "four_flush" else 2
-        suited = sorted((c for c in hand if c.suit == c1.suit), key=lambda c: c.rank)
-        return suited[:need] if len(suited) >= need else None
-    if item in ("four_straight", "three_straight") and c2 is not None:
-        rel = signal_relations(c1, c2)
-        lo, hi = sorted((rel.value1, rel.value2))  # type: ignore[type-var]
-        if item == "four_straight":
-            found = _straight_helpers(hand, lo, hi, True) + _straight_helpers(hand, lo, hi, False)
-            return found[:1] or None
-        found = _straight_helpers(hand, lo, hi, False)
-        return found[:2] if len(found) >= 2 else None
-    return None
+        suit = _SUIT_MASKS[c1.suit] & ~played
+        return [((suit,) * (1 if item == "four_flush" else 2),)]
+    rel = signal_relations(c1, c2)
+    if item in ("four_straight", "three_straight") and rel.in_range:
+        lo, hi = sorted((int(rel.value1), int(rel.value2)))  # type: ignore[arg-type]
+        extra = 2 if item == "four_straight" else 1
+        sets: set[tuple[int, ...]] = set()
+        for base in _windows((lo, hi)):
+            inner = [v for v in range(base, base + 5) if v not in (lo, hi)]
+            for more in combinations(inner, extra):
+                vals = tuple(sorted((lo, hi, *more)))
+                if item == "three_straight" and (vals[0], vals[-1]) != (lo, hi):
+                    continue  # three to a straight is shown highest then lowest
+                sets.add(vals)
+        out = []
+        for vals in sorted(sets):
+            if any(not _rank_mask(v) & ~seen & ~played for v in vals):
+                continue  # every card of a rank it needs is in sight
+            out.append(tuple(
+                tuple(_rank_mask(v) for v in range(base, base + 5) if v not in vals)
+                for base in _windows(vals)
+            ))
+        return out
+    r1 = _rank_mask(c1.rank) & ~played
+    r2 = _rank_mask(c2.rank) & ~played
+    if item == "two_threes":
+        return [((r1,), (r2,))]
+    if item == "full_house":
+        return [((r1,), (r2, r2))]
+    if item == "two_pair":
+        return [((r1,),)] if c1.rank == c2.rank else [((r1,), (r2,))]
+    return []
 
 
-def _least_useful(hand: list[Card]) -> Card:
-    def usefulness(c: Card) -> tuple[int, int, int, int]:
-        same_rank = sum(1 for x in hand if x.rank == c.rank) - 1
-        same_suit = sum(1 for x in hand if x.suit == c.suit) - 1
-        near = sum(1 for x in hand if x.rank != c.rank and abs(x.rank - c.rank) <= 4)
-        return (same_rank, same_suit + near, c.rank, c.suit)
+def _fills(cards: tuple[Card, ...], way: tuple[int, ...]) -> bool:
+    """Whether ``cards`` fill the slots of ``way``, one card to a slot."""
+    if len(cards) != len(way):
+        return False
+    if len(cards) == 1:
+        return bool(cards[0].bit & way[0])
+    a, b = cards
+    return bool((a.bit & way[0] and b.bit & way[1]) or (a.bit & way[1] and b.bit & way[0]))
 
-    return min(hand, key=usefulness)
+
+def _best_completion(
+    hand: list[Card], holdings: list[Holding]
+) -> tuple[list[tuple[Card, ...]], int]:
+    """Partner's card sets completing the most holdings, and how many holdings that is."""
+    sizes = {len(way) for h in holdings for way in h}
+    ordered = sorted(hand, key=lambda c: (c.rank, c.suit))
+    candidates: list[tuple[Card, ...]] = []
+    if 1 in sizes:
+        candidates += [(c,) for c in ordered]
+    if 2 in sizes:
+        candidates += list(combinations(ordered, 2))
+    best: list[tuple[Card, ...]] = []
+    top = 0
+    for cand in candidates:
+        n = sum(1 for h in holdings if any(_fills(cand, way) for way in h))
+        if n > top:
+            best, top = [cand], n
+        elif n == top and n:
+            best.append(cand)
+    return best, top
 
 
 def reply_advice(
@@ -132,11 +178,24 @@ def reply_advice(
     side_hand: int,
     convention: Convention = DEFAULT_CONVENTION,
     visible: Iterable[Card] = (),
+    *,
+    leader_cards: int | None = None,
 ) -> Advice:
-    """What partner (holding ``hand``) should do after the leader's signal."""
+    """What partner (holding ``hand``) should do after the leader's signal.
+
+    After ``c1`` and pass partner must play: a third pass is not allowed and neither is
+    "Play!" (nor when the leader has no cards left, ``leader_cards == 0``). Completing cards
+    are judged over every holding the primary reading admits: the card set completing the
+    most of them is advised when that is at least :data:`COMPLETE_THRESHOLD` of them, and
+    ``odds`` says how many.
+    """
     cards = list(hand)
-    reading = primary_reading(c1, c2, side_hand, convention, (*cards, *visible))
-    if len(cards) >= 5:
+    seen_cards = (*cards, *visible)
+    reading = primary_reading(c1, c2, side_hand, convention, seen_cards)
+    must_play = c2 is None or leader_cards == 0
+    if not cards:
+        return Advice("pass", (), "You hold no cards: the leader completes the hand.")
+    if not must_play and len(cards) >= 5:
         own, five = best_five(cards)
         promised = PROMISE[reading.item] if reading else Combination.NOTHING
         if own > promised:
@@ -144,27 +203,61 @@ def reply_advice(
                           f"better than the {promised.label} partner's signal promises: say "
                           "“Play!” so partner completes this hand alone, and keep your "
                           "cards for a hand you lead.")
-    if reading is not None:
-        need = _completion(reading, c1, c2, cards, convention)
-        if need:
-            return Advice("play", tuple(need), f"Partner shows {ITEM_TITLES[reading.item].lower()}"
-                          f"; {_symbols(need)} completes it.")
-    if c2 is None and cards:
-        fourth = _of_rank(cards, c1.rank)
-        if fourth:
-            return Advice("play", tuple(fourth), f"You must play after a card and pass: add "
-                          f"your {rank_name(c1.rank, plural=len(fourth) > 1)}.")
+    if reading is not None and c2 is not None:
+        seen = hand_mask(visible) & ~hand_mask(cards)
+        shapes = {r.shape for r in decode(c1, c2, side_hand, convention, seen_cards)
+                  if r.item == reading.item}
+        holdings = _holdings(reading.item, shapes, c1, c2, convention, seen)
+        best, top = _best_completion(cards, holdings) if holdings else ([], 0)
+        title = ITEM_TITLES[reading.item].lower()
+        total = len(holdings)
+        if best and top >= COMPLETE_THRESHOLD * total:
+            if top == total == 1:
+                how = "completes it"
+            elif top == total:
+                how = f"completes it in every one of the {total} holdings the signal allows"
+            else:
+                how = f"completes it in {top} of the {total} holdings the signal allows"
+            return Advice("play", best[0], f"Partner shows {title}; {_symbols(best[0])} {how}.",
+                          tuple(best), (top, total))
+        if best and not must_play:
+            return Advice(
+                "pass", (), f"Partner shows {title}. Your {_symbols(best[0])} would complete "
+                f"only {top} of the {total} holdings the signal allows: pass and let partner "
+                "build it.", odds=(top, total),
+            )
+    if must_play:
+        same = _of_rank(cards, c1.rank)
+        if same:
+            return Advice("play", (same[0],), f"You must play after a card and pass: add your "
+                          f"{rank_name(c1.rank)} to partner's.", tuple((c,) for c in same))
         pairs = [r for r in sorted({c.rank for c in cards}) if len(_of_rank(cards, r)) >= 2]
         if pairs:
             pair = tuple(_of_rank(cards, pairs[0])[:2])
             return Advice("play", pair, f"You must play: a pair of your own, the "
-                          f"{rank_name(pairs[0], plural=True)}.")
+                          f"{rank_name(pairs[0], plural=True)}.", (pair,))
         least = _least_useful(cards)
+        ties = [c for c in cards if _usefulness(cards, c)[:2] == _usefulness(cards, least)[:2]]
         return Advice("play", (least,), f"You must play: the {least.label} is the card least "
-                      "useful later.")
+                      "useful later.", tuple((c,) for c in sorted(ties, key=lambda c: c.index)))
     what = ITEM_TITLES[reading.item].lower() if reading else "no signal"
     return Advice("pass", (), f"Partner shows {what} and you have nothing to add: pass and let "
                   "the leader complete the hand.")
+
+
+def _of_rank(hand: list[Card], rank: int) -> list[Card]:
+    return [c for c in hand if c.rank == rank]
+
+
+def _usefulness(hand: list[Card], c: Card) -> tuple[int, int, int, int]:
+    same_rank = sum(1 for x in hand if x.rank == c.rank) - 1
+    same_suit = sum(1 for x in hand if x.suit == c.suit) - 1
+    near = sum(1 for x in hand if x.rank != c.rank and abs(x.rank - c.rank) <= 4)
+    return (same_rank, same_suit + near, c.rank, c.suit)
+
+
+def _least_useful(hand: list[Card]) -> Card:
+    return min(hand, key=lambda c: _usefulness(hand, c))
 
 
 def _symbols(cards: Iterable[Card]) -> str:

@@ -195,8 +195,7 @@ def test_join_and_set_work_with_the_keyboard_alone(live_server, browser: Browser
     assert outline != "none"  # the focus ring shows
     shot(page, "kind-focused")
     page.keyboard.press("Tab")
-    page.keyboard.press("Tab")
-    page.keyboard.press("Space")  # the third kind: checklist
+    page.keyboard.press("Space")  # the second kind in learning order: checklist
     expect(page.get_by_label("Spot the checklist item")).to_be_checked()
     page.get_by_label("Title").focus()
     page.keyboard.press("Enter")

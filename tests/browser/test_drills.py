@@ -19,7 +19,7 @@ def test_lead_by_clicks_read_by_keyboard_then_progress(live_server, page: Page, 
     # A lead drill: click the first card, then the second (or Pass).
     drill = make_drill("lead", 21, DrillParams(side_hand=1, items=("four_sf",)))
     c1, c2 = encode(drill.hand, 1).plays[0]
-    page.goto(base + "/drills/lead/21/?side_hand=1&items=four_sf")
+    page.goto(base + "/drills/lead/21/?v=2&side_hand=1&items=four_sf")
     expect(page.locator("#step")).to_contain_text("Choose your first card")
     shot(page, "lead-start")
     page.locator(f'button[name="c1"][value="{c1}"]').click()
@@ -34,7 +34,7 @@ def test_lead_by_clicks_read_by_keyboard_then_progress(live_server, page: Page, 
     shot(page, "lead-feedback")
 
     # A read drill with the keyboard only: number key picks, Enter submits, N moves on.
-    page.goto(base + "/drills/read/8/?side_hand=2")
+    page.goto(base + "/drills/read/8/?v=2&side_hand=2")
     read = make_drill("read", 8, DrillParams(side_hand=2))
     from tests.trainer.factories import right_option
 
@@ -63,14 +63,14 @@ def test_lead_by_clicks_read_by_keyboard_then_progress(live_server, page: Page, 
     phone_page.context.add_cookies(page.context.cookies())
     phone_page.goto(base + "/progress/")
     shot(phone_page, "progress-phone")
-    phone_page.goto(base + "/drills/lead/21/?side_hand=1&items=four_sf")
+    phone_page.goto(base + "/drills/lead/21/?v=2&side_hand=1&items=four_sf")
     shot(phone_page, "lead-phone")
     phone_page.goto(base + "/drills/")
     shot(phone_page, "menu-phone")
 
 
 def test_lead_drill_is_playable_with_the_keyboard(live_server, page: Page, shot):
-    page.goto(live_server.url + "/drills/lead/5/?side_hand=3")
+    page.goto(live_server.url + "/drills/lead/5/?v=2&side_hand=3")
     first = page.locator('button[name="c1"]').first
     first.focus()
     expect(first).to_be_focused()
@@ -82,7 +82,7 @@ def test_lead_drill_is_playable_with_the_keyboard(live_server, page: Page, shot)
 
 
 def test_bad_post_shows_the_reason_in_the_feedback_area(live_server, page: Page):
-    page.goto(live_server.url + "/drills/checklist/3/")
+    page.goto(live_server.url + "/drills/checklist/3/?v=2")
     page.evaluate("""() => {
         const radio = document.querySelector('input[name=option]');
         radio.value = 'royal_flush';
@@ -95,11 +95,11 @@ def test_bad_post_shows_the_reason_in_the_feedback_area(live_server, page: Page)
 
 def test_every_drill_kind_renders_and_grades(live_server, page: Page, phone_page: Page, shot):
     urls = {
-        "lead": "/drills/lead/31/?side_hand=3",
-        "read": "/drills/read/4/?side_hand=4&own_hand=1",
-        "checklist": "/drills/checklist/6/",
-        "score": "/drills/score/2/?rule=contribution&items=straight_flush",
-        "reply": "/drills/reply/9/?side_hand=2",
+        "lead": "/drills/lead/31/?v=2&side_hand=3",
+        "read": "/drills/read/4/?v=2&side_hand=4&own_hand=1",
+        "checklist": "/drills/checklist/6/?v=2",
+        "score": "/drills/score/2/?v=2&rule=contribution&items=straight_flush",
+        "reply": "/drills/reply/9/?v=2&side_hand=2",
     }
     for kind, url in urls.items():
         page.goto(live_server.url + url)

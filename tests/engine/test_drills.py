@@ -1,13 +1,17 @@
 import pytest
-from hypothesis import given, settings
+from hypothesis import given, reject, settings
 from hypothesis import strategies as st
 
 from engine.cards import Card
 from engine.drills import (
+    GENERATOR_VERSION,
     KINDS,
+    LEADER_SIZES,
     SCORE_SKILLS,
     DrillParams,
     InvalidAnswerError,
+    RetiredDrillError,
+    answer_key,
     grade,
     make_drill,
     parse_answer,
@@ -56,10 +60,24 @@ def test_score_drills_target_the_combination_and_grade_one_option_right(skill, r
     assert len(right) == 1
 
 
-def test_sizes_shrink_when_a_big_hand_cannot_hold_a_low_item_first():
-    drill = make_drill("lead", 1, DrillParams(items=("one_pair",), hand_size=13))
-    assert len(drill.hand) < 13
-    assert detect(drill.hand).item == "one_pair"
+def test_items_that_cannot_top_a_big_hand_are_drilled_in_later_side_hands():
+    for seed in range(6):
+        drill = make_drill("lead", seed, DrillParams(items=("one_pair",)))
+        assert drill.side_hand in (3, 4) and len(drill.hand) < 9
+        assert detect(drill.hand).item == "one_pair"
+    with pytest.raises(InvalidNotationError, match="one_pair"):
+        make_drill("lead", 1, DrillParams(items=("one_pair",), hand_size=13))
+
+
+@pytest.mark.parametrize("kind", ["checklist", "lead", "read", "reply"])
+@pytest.mark.parametrize("hand_size", [3, 4, 9, 12, 13])
+def test_a_hand_size_alone_picks_a_side_hand_that_allows_it(kind, hand_size):
+    for seed in range(10):
+        drill = make_drill(kind, seed, DrillParams(hand_size=hand_size))
+        leader = drill.source if kind in ("read", "reply") else drill.hand
+        assert len(leader) == hand_size
+        lo, hi = LEADER_SIZES[drill.side_hand]
+        assert lo <= hand_size <= hi
 
 
 def test_lead_grading_accepts_every_encoder_play_and_nothing_else():
@@ -82,6 +100,18 @@ def test_multiple_choice_drills_have_exactly_one_right_option(kind):
         right = [o for o in drill.options
                  if grade(drill, parse_answer(drill, {"option": o.key})).correct]
         assert len(right) == 1, (kind, seed, drill.options)
+        assert right[0].key in answer_key(drill).accepted
+
+
+def test_option_keys_are_item_ids_and_actions():
+    for seed in range(20):
+        read = make_drill("read", seed)
+        assert all(key in ITEMS for key in read.option_keys)
+        reply = make_drill("reply", seed)
+        for key in reply.option_keys:
+            assert key in ("pass", "force") or 1 <= len(key.split()) <= 2
+            assert key in ("pass", "force") or all(Card.parse(w) in reply.hand
+                                                   for w in key.split())
 
 
 def test_read_drill_answer_is_the_primary_reading_and_hides_partners_hand():
@@ -129,7 +159,19 @@ def test_params_round_trip_through_the_query_string():
     params = DrillParams(convention="teach-yourself-1994", rule="contribution", side_hand=3,
                          items=("four_sf", "three_sf"), hand_size=8, own_hand=True)
     assert DrillParams.from_query(params.to_query()) == params
-    assert DrillParams().key() == ""
+    assert DrillParams.from_query(params.to_query(), address=True) == params
+    assert DrillParams().key() == f"v={GENERATOR_VERSION}"
+
+
+def test_addresses_without_a_version_are_retired_drills():
+    old = DrillParams.from_query({"side_hand": "2"}, address=True)
+    assert old.version == 1 and old.retired
+    with pytest.raises(RetiredDrillError, match="retired"):
+        make_drill("lead", 9, old)
+    fresh = DrillParams.from_query({"side_hand": "2"})
+    assert fresh.version == GENERATOR_VERSION and make_drill("lead", 9, fresh).side_hand == 2
+    with pytest.raises(InvalidNotationError, match="version"):
+        DrillParams.from_query({"v": "7"})
 
 
 @pytest.mark.parametrize(
@@ -153,9 +195,11 @@ def test_unknown_kind_and_negative_seed_are_refused():
     ("kind", "stored", "words"),
     [("lead", "4S 8S", "4♠ then 8♠"), ("lead", "TD pass", "10♦ and pass"),
      ("read", "four_sf:XX.XX", "Four to a straight flush (XX.XX)"),
-     ("checklist", "two_pair", "Two pair"), ("reply", "play:7C-8C", "Play 7♣ 8♣"),
-     ("reply", "force", "Force partner: “Play!”"), ("score", "12", "12"),
-     ("read", "nonsense", "nonsense")],
+     ("read", "four_sf", "Four to a straight flush"),
+     ("checklist", "two_pair", "Two pair"), ("reply", "play:7C-8C", "Play 7♣ then 8♣"),
+     ("reply", "7C 8C", "Play 7♣ then 8♣"), ("reply", "9H", "Play 9♥"), ("reply", "pass", "Pass"),
+     ("reply", "force", "Say “Play!”: partner completes the hand alone"), ("score", "12", "12"),
+     ("read", "nonsense", "nonsense"), ("checklist", "nonsense", "nonsense")],
 )
 def test_stored_answers_read_as_words(kind, stored, words):
     from engine.drills import answer_words
@@ -163,27 +207,37 @@ def test_stored_answers_read_as_words(kind, stored, words):
     assert answer_words(kind, stored) == words
 
 
-_params = st.builds(
-    DrillParams,
-    convention=st.sampled_from(["parlett-2008", "teach-yourself-1994"]),
-    rule=st.sampled_from(["classic", "contribution"]),
-    side_hand=st.one_of(st.none(), st.integers(1, 4)),
-    hand_size=st.one_of(st.none(), st.integers(3, 13)),
-    own_hand=st.booleans(),
-)
+@st.composite
+def _params(draw):
+    """Settings a learner can ask for: a side hand, and a hand size its leader can hold."""
+    side_hand = draw(st.one_of(st.none(), st.integers(1, 4)))
+    lo, hi = LEADER_SIZES[side_hand] if side_hand else (3, 13)
+    return DrillParams(
+        convention=draw(st.sampled_from(["parlett-2008", "teach-yourself-1994"])),
+        rule=draw(st.sampled_from(["classic", "contribution"])),
+        side_hand=side_hand,
+        hand_size=draw(st.one_of(st.none(), st.integers(max(lo, 3), hi))),
+        own_hand=draw(st.booleans()),
+    )
 
 
 @settings(max_examples=150, deadline=None)
-@given(kind=st.sampled_from(KINDS), seed=st.integers(0, 10**12), params=_params)
+@given(kind=st.sampled_from(KINDS), seed=st.integers(0, 10**12), params=_params())
 def test_any_drill_builds_and_has_exactly_one_right_answer(kind, seed, params):
-    drill = make_drill(kind, seed, params)
+    try:
+        drill = make_drill(kind, seed, params)
+    except InvalidNotationError as exc:  # no item of this kind fits a fixed side hand and size
+        assert "fits these settings" in str(exc)
+        reject()
     assert len(set(drill.hand)) == len(drill.hand)
     assert not set(drill.source) & set(drill.visible)
+    key = answer_key(drill)
+    assert key.accepted
     if kind == "lead":
         plays = encode(drill.hand, drill.side_hand, drill.convention).plays
         assert all(c1 in drill.hand and (c2 is None or c2 in drill.hand) for c1, c2 in plays)
-        if plays:
-            c1, c2 = plays[0]
+        assert plays
+        for c1, c2 in plays:
             answer = parse_answer(drill, {"c1": str(c1), "c2": str(c2) if c2 else "pass"})
             assert grade(drill, answer).correct
     else:

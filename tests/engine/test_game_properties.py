@@ -20,7 +20,7 @@ SETTINGS = settings(max_examples=40, deadline=None)
 
 
 def referee(deal: DealState) -> None:
-    """Re-check every recorded action of a finished deal against RULES.md."""
+    """Re-check every recorded action of a finished deal against docs/rules.md."""
     held = {seat: set(cards) for seat, cards in deal.hands_dealt.items()}
     for k, hand in enumerate(deal.played_hands):
         leader = deal.dealer.after(k + 1)

@@ -37,7 +37,7 @@ def test_menu_lists_every_kind_and_skill_links(client):
 
 def test_a_drill_by_url_shows_its_hand_as_card_buttons(client):
     drill = make_drill("lead", 17)
-    html = get_drill(client, "/drills/lead/17/")
+    html = get_drill(client, "/drills/lead/17/?v=2")
     for card in drill.hand:
         assert f'name="c1" value="{card}"' in html
     assert "Choose your first card" in html
@@ -46,16 +46,16 @@ def test_a_drill_by_url_shows_its_hand_as_card_buttons(client):
 def test_the_next_drill_page_pushes_its_permalink_for_htmx(client):
     response = client.get("/drills/checklist/", headers={"HX-Request": "true"})
     assert response.status_code == 200
-    assert re.fullmatch(r"/drills/checklist/\d+/", response["HX-Push-Url"])
+    assert re.fullmatch(r"/drills/checklist/\d+/\?v=2", response["HX-Push-Url"])
     assert "<html" not in response.content.decode()
     assert 'id="drill-area"' in response.content.decode()
 
 
 def test_choosing_the_first_card_asks_for_the_second(client):
     drill = make_drill("lead", 17)
-    html = get_drill(client, "/drills/lead/17/")
+    html = get_drill(client, "/drills/lead/17/?v=2")
     c1 = drill.hand[0]
-    response = client.post("/drills/lead/17/", {"showing": showing_of(html), "c1": str(c1)})
+    response = client.post("/drills/lead/17/?v=2", {"showing": showing_of(html), "c1": str(c1)})
     page = response.content.decode()
     assert response.status_code == 200
     assert f'name="c1" value="{c1}"' in page and 'name="c2" value="pass"' in page
@@ -64,10 +64,10 @@ def test_choosing_the_first_card_asks_for_the_second(client):
 
 def test_a_right_lead_is_graded_and_recorded(client, learner):
     drill = make_drill("lead", 17, DrillParams(side_hand=1))
-    html = get_drill(client, "/drills/lead/17/?side_hand=1")
+    html = get_drill(client, "/drills/lead/17/?v=2&side_hand=1")
     c1, c2 = encode(drill.hand, 1).plays[0]
     response = client.post(
-        "/drills/lead/17/?side_hand=1",
+        "/drills/lead/17/?v=2&side_hand=1",
         {"showing": showing_of(html), "c1": str(c1), "c2": str(c2) if c2 else "pass"},
         headers={"HX-Request": "true"},
     )
@@ -75,23 +75,23 @@ def test_a_right_lead_is_graded_and_recorded(client, learner):
     assert response.status_code == 200
     assert "Right." in page and "<html" not in page
     attempt = Attempt.objects.get()
-    assert attempt.user == learner and attempt.correct and attempt.params == "side_hand=1"
+    assert attempt.user == learner and attempt.correct and attempt.params == "side_hand=1&v=2"
     assert attempt.time_taken_ms is not None
 
 
 def test_a_double_post_records_one_attempt(client, learner):
     drill = make_drill("checklist", 4)
-    html = get_drill(client, "/drills/checklist/4/")
+    html = get_drill(client, "/drills/checklist/4/?v=2")
     data = {"showing": showing_of(html), "option": factories.right_option(drill)}
-    client.post("/drills/checklist/4/", data)
-    client.post("/drills/checklist/4/", data)
+    client.post("/drills/checklist/4/?v=2", data)
+    client.post("/drills/checklist/4/?v=2", data)
     assert Attempt.objects.count() == 1
 
 
 def test_anonymous_answers_are_graded_but_not_stored(client):
     drill = make_drill("checklist", 4)
-    html = get_drill(client, "/drills/checklist/4/")
-    response = client.post("/drills/checklist/4/", {
+    html = get_drill(client, "/drills/checklist/4/?v=2")
+    response = client.post("/drills/checklist/4/?v=2", {
         "showing": showing_of(html), "option": factories.wrong_option(drill)})
     assert response.status_code == 200
     assert "Not quite" in response.content.decode()
@@ -107,8 +107,8 @@ def test_anonymous_answers_are_graded_but_not_stored(client):
 )
 def test_malformed_lead_posts_are_400_with_a_reason_and_write_nothing(client, learner, data,
                                                                       message):
-    html = get_drill(client, "/drills/lead/17/")
-    response = client.post("/drills/lead/17/", {"showing": showing_of(html), **data})
+    html = get_drill(client, "/drills/lead/17/?v=2")
+    response = client.post("/drills/lead/17/?v=2", {"showing": showing_of(html), **data})
     assert response.status_code == 400
     assert message in response.content.decode()
     assert Attempt.objects.count() == 0
@@ -116,9 +116,9 @@ def test_malformed_lead_posts_are_400_with_a_reason_and_write_nothing(client, le
 
 def test_a_card_not_in_the_hand_is_400(client, learner):
     drill = make_drill("lead", 17)
-    html = get_drill(client, "/drills/lead/17/")
+    html = get_drill(client, "/drills/lead/17/?v=2")
     outside = next(c for c in __import__("engine.cards").cards.DECK if c not in drill.hand)
-    response = client.post("/drills/lead/17/", {
+    response = client.post("/drills/lead/17/?v=2", {
         "showing": showing_of(html), "c1": str(drill.hand[0]), "c2": str(outside)})
     assert response.status_code == 400
     assert "is not in your hand" in response.content.decode()
@@ -126,8 +126,8 @@ def test_a_card_not_in_the_hand_is_400(client, learner):
 
 
 def test_an_unknown_option_is_400(client, learner):
-    html = get_drill(client, "/drills/checklist/4/")
-    response = client.post("/drills/checklist/4/", {"showing": showing_of(html),
+    html = get_drill(client, "/drills/checklist/4/?v=2")
+    response = client.post("/drills/checklist/4/?v=2", {"showing": showing_of(html),
                                                     "option": "royal_flush"})
     assert response.status_code == 400
     assert Attempt.objects.count() == 0
@@ -136,28 +136,28 @@ def test_an_unknown_option_is_400(client, learner):
 def test_a_missing_or_tampered_showing_is_400(client, learner):
     drill = make_drill("checklist", 4)
     option = factories.right_option(drill)
-    assert client.post("/drills/checklist/4/", {"option": option}).status_code == 400
-    html = get_drill(client, "/drills/checklist/4/")
+    assert client.post("/drills/checklist/4/?v=2", {"option": option}).status_code == 400
+    html = get_drill(client, "/drills/checklist/4/?v=2")
     tampered = showing_of(html)[:-2] + "xx"
-    response = client.post("/drills/checklist/4/", {"showing": tampered, "option": option})
+    response = client.post("/drills/checklist/4/?v=2", {"showing": tampered, "option": option})
     assert response.status_code == 400
     assert "damaged" in response.content.decode()
     assert Attempt.objects.count() == 0
 
 
 def test_an_answer_for_another_drill_is_400(client, learner):
-    html = get_drill(client, "/drills/checklist/5/")
+    html = get_drill(client, "/drills/checklist/5/?v=2")
     drill = make_drill("checklist", 4)
-    response = client.post("/drills/checklist/4/", {
+    response = client.post("/drills/checklist/4/?v=2", {
         "showing": showing_of(html), "option": factories.right_option(drill)})
     assert response.status_code == 400
     assert "different drill" in response.content.decode()
     assert Attempt.objects.count() == 0
 
 
-@pytest.mark.parametrize("url", ["/drills/poker/", "/drills/poker/3/",
-                                 "/drills/lead/99999999999999999999/",
-                                 "/drills/lead/3/?side_hand=9", "/drills/lead/?items=royal"])
+@pytest.mark.parametrize("url", ["/drills/poker/", "/drills/poker/3/?v=2",
+                                 "/drills/lead/99999999999999999999/?v=2",
+                                 "/drills/lead/3/?v=2&side_hand=9", "/drills/lead/?items=royal"])
 def test_unknown_kinds_seeds_and_params_are_400_with_a_reason(client, url):
     response = client.get(url)
     assert response.status_code == 400
@@ -165,7 +165,7 @@ def test_unknown_kinds_seeds_and_params_are_400_with_a_reason(client, url):
 
 
 def test_an_htmx_error_is_retargeted_to_the_feedback_area(client):
-    response = client.post("/drills/poker/3/", {}, headers={"HX-Request": "true"})
+    response = client.post("/drills/poker/3/?v=2", {}, headers={"HX-Request": "true"})
     assert response.status_code == 400
     assert response["HX-Retarget"] == "#feedback"
 
@@ -173,9 +173,9 @@ def test_an_htmx_error_is_retargeted_to_the_feedback_area(client):
 def test_posts_need_the_csrf_token(learner):
     client = Client(enforce_csrf_checks=True)
     client.force_login(learner)
-    html = get_drill(client, "/drills/checklist/4/")
+    html = get_drill(client, "/drills/checklist/4/?v=2")
     drill = make_drill("checklist", 4)
-    response = client.post("/drills/checklist/4/", {
+    response = client.post("/drills/checklist/4/?v=2", {
         "showing": showing_of(html), "option": factories.right_option(drill)})
     assert response.status_code == 403
     assert Attempt.objects.count() == 0
@@ -199,15 +199,15 @@ def test_review_with_nothing_due_says_so(client, learner):
 
 
 def test_next_goes_to_a_local_next_address_only(client):
-    html = get_drill(client, "/drills/checklist/4/?next=/classes/")
+    html = get_drill(client, "/drills/checklist/4/?v=2&next=/classes/")
     assert 'href="/classes/"' in html
-    html = get_drill(client, "/drills/checklist/4/?next=https://evil.example/")
+    html = get_drill(client, "/drills/checklist/4/?v=2&next=https://evil.example/")
     assert "evil.example" not in html
 
 
 def test_the_drill_page_query_count_does_not_grow_with_attempts(client, learner,
                                                                 django_assert_num_queries):
-    html = get_drill(client, "/drills/checklist/4/")
+    html = get_drill(client, "/drills/checklist/4/?v=2")
     drill = make_drill("checklist", 4)
     data = {"showing": showing_of(html), "option": factories.right_option(drill)}
 
@@ -216,10 +216,10 @@ def test_the_drill_page_query_count_does_not_grow_with_attempts(client, learner,
         from django.test.utils import CaptureQueriesContext
 
         with CaptureQueriesContext(connection) as ctx:
-            client.get("/drills/checklist/4/")
+            client.get("/drills/checklist/4/?v=2")
         return len(ctx.captured_queries)
 
-    client.post("/drills/checklist/4/", data)
+    client.post("/drills/checklist/4/?v=2", data)
     before = measure()
     for seed in range(10, 30):
         factories.answer(learner, seed=seed, correct=seed % 2 == 0)
@@ -233,7 +233,7 @@ def test_the_custom_drill_form_goes_to_a_drill_with_those_settings(client):
                                               "rule": "classic"})
     assert response.status_code == 302
     assert response["Location"] == (
-        "/drills/read/?side_hand=3&items=four_flush%2Cthree_flush&own_hand=1")
+        "/drills/read/?side_hand=3&items=four_flush%2Cthree_flush&own_hand=1&v=2")
 
 
 def test_the_custom_drill_form_refuses_impossible_settings(client):
@@ -244,9 +244,9 @@ def test_the_custom_drill_form_refuses_impossible_settings(client):
 
 
 def test_a_drill_address_means_the_same_drill_whatever_the_viewers_defaults(client):
-    plain = client.get("/drills/lead/12/").content.decode()
+    plain = client.get("/drills/lead/12/?v=2").content.decode()
     client.post("/settings/", {"convention": "teach-yourself-1994", "rule": "contribution"})
-    again = client.get("/drills/lead/12/").content.decode()
+    again = client.get("/drills/lead/12/?v=2").content.decode()
     hand = re.findall(r'name="c1" value="([^"]+)"', plain)
     assert hand == re.findall(r'name="c1" value="([^"]+)"', again)
     assert "Parlett 2008" in again
@@ -257,3 +257,51 @@ def test_a_drill_address_means_the_same_drill_whatever_the_viewers_defaults(clie
 def test_the_pushed_address_keeps_the_next_step(client):
     response = client.get("/drills/checklist/?next=/classes/", headers={"HX-Request": "true"})
     assert "next=%2Fclasses%2F" in response["HX-Push-Url"]
+
+
+def _cards_shown(html: str) -> set[str]:
+    """Labels of every card face in the page (``title="Ace of spades"``)."""
+    return set(re.findall(r'class="card [^"]*" title="([^"]+)"', html))
+
+
+@pytest.mark.parametrize("kind", ["read", "reply"])
+@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5, 6])
+def test_partners_hidden_cards_appear_only_after_the_answer(client, kind, seed):
+    drill = make_drill(kind, seed, DrillParams())
+    url = f"/drills/{kind}/{seed}/?v=2"
+    html = get_drill(client, url)
+    hidden = {c.label for c in drill.source} - {c.label for c in drill.signal if c}
+    assert hidden and not hidden & _cards_shown(html)
+
+    answer = client.post(url, {"showing": showing_of(html), "option": drill.options[0].key})
+    after = answer.content.decode()
+    assert answer.status_code == 200
+    assert hidden <= _cards_shown(after)
+    assert "data-reveal" in after
+    assert 'class="odds-chart"' in after and "odds-chart" not in html
+
+
+def test_a_link_from_the_first_generator_is_retired_with_a_way_on(client):
+    response = client.get("/drills/lead/17/")
+    page = response.content.decode()
+    assert response.status_code == 410
+    assert "retired" in page and 'href="/drills/lead/"' in page
+    assert client.get("/drills/lead/17/?v=1").status_code == 410
+    assert client.get("/drills/lead/17/?v=7").status_code == 400
+
+
+def test_an_answer_to_a_retired_drill_writes_nothing(client, learner):
+    response = client.post("/drills/checklist/4/", {"showing": "x", "option": "fours"})
+    assert response.status_code == 410
+    assert not Attempt.objects.exists()
+
+
+def test_graded_options_are_marked_by_icon_and_words(client):
+    drill = make_drill("checklist", 4, DrillParams())
+    html = get_drill(client, "/drills/checklist/4/?v=2")
+    right = next(o.key for o in drill.options if o.key == drill.skill)
+    wrong = next(o.key for o in drill.options if o.key != right)
+    page = client.post("/drills/checklist/4/?v=2",
+                       {"showing": showing_of(html), "option": wrong}).content.decode()
+    assert "chosen-wrong" in page and "right-answer" in page
+    assert "✗</span> your answer" in page and "✓</span> right answer" in page

@@ -30,7 +30,7 @@ def test_a_curated_set_loads_with_engine_checked_answers(tmp_path):
     load_file(path)  # idempotent
     entries = list(DrillSet.objects.get(slug="test-set").entries.all())
     assert [(e.kind, e.seed, e.params) for e in entries] == [
-        ("checklist", 3, "items=fours"), ("lead", 4, "side_hand=1")]
+        ("checklist", 3, "items=fours&v=2"), ("lead", 4, "side_hand=1&v=2")]
     assert entries[0].drill_params == DrillParams(items=("fours",))
 
 

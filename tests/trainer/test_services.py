@@ -25,7 +25,7 @@ def test_an_answer_is_recorded_with_its_drill_and_verdict():
     assert created
     assert (attempt.kind, attempt.skill, attempt.seed, attempt.correct) == (
         "checklist", "fours", 3, True)
-    assert attempt.params == "items=fours"
+    assert attempt.params == "items=fours&v=2"
 
 
 def test_posting_the_same_showing_twice_records_it_once():

@@ -4,16 +4,25 @@ A fixed window: the first failure opens a window of ``CLASSES_JOIN_WINDOW_SECOND
 (``CLASSES_JOIN_MAX_FAILURES``) or an address (``CLASSES_JOIN_MAX_FAILURES_PER_IP``, higher,
 since a whole school may share one address) reaches its limit, joining is refused until the
 window closes. Counting uses ``cache.add`` and ``cache.incr``, atomic on the local-memory,
-Redis and Memcached backends, so parallel guesses cannot slip past the limit. A multi-process
-deployment needs a shared cache (Redis or Memcached), or each process counts on its own.
+Redis and Memcached backends, so parallel guesses cannot slip past the limit; on the database
+cache (the default) each count runs in one transaction, which SQLite's immediate transactions
+serialise (on PostgreSQL two parallel guesses may count once: use Redis there). The cache is
+shared by every process (``CACHE_URL``), so four workers do not give four times the tries.
+The address is the real client's (:func:`trainer.client_ip.client_ip`), so behind a proxy one
+address's bad codes do not lock out everyone else.
 """
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass
 
 from django.conf import settings
-from django.core.cache import cache
+from django.core.cache import cache, caches
+from django.core.cache.backends.db import DatabaseCache
+from django.db import transaction
+
+from trainer.dbretry import retry_on_lock
 
 DEFAULT_MAX_FAILURES = 10
 DEFAULT_MAX_FAILURES_PER_IP = 50
@@ -59,6 +68,14 @@ def join_failed(*, user_id: int, ip: str) -> None:
     """Count one failed join (an unknown code) against the user and the address."""
     window = limits().window_seconds
     for key in _keys(user_id, ip):
+        _count(key, window)
+
+
+@retry_on_lock
+def _count(key: str, window: int) -> None:
+    # The database cache's incr is a read then a write: one transaction makes it one step.
+    in_database = isinstance(caches["default"], DatabaseCache)
+    with transaction.atomic() if in_database else contextlib.nullcontext():
         cache.add(key, 0, timeout=window)
         try:
             cache.incr(key)

@@ -18,6 +18,7 @@ from django.utils import timezone
 
 from engine.drills import DrillParams
 from trainer.classes.specs import BuiltSpec, PlannedDrill, SpecError, max_drills
+from trainer.dbretry import retry_on_lock
 from trainer.models import (
     Assignment,
     AssignmentDrill,
@@ -70,6 +71,7 @@ def classroom_create(
     return classroom
 
 
+@retry_on_lock  # idempotent: safe to run again if SQLite stays locked
 @transaction.atomic
 def classroom_join(
     *, code: str, user: AbstractBaseUser, now: datetime | None = None

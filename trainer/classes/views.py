@@ -26,6 +26,7 @@ from engine.drills import KIND_TITLES
 from trainer.classes import ratelimit, selectors, services
 from trainer.classes.answers import AnswerWords, describe
 from trainer.classes.forms import AssignmentForm, ClassroomForm, CoTeacherForm, JoinForm
+from trainer.client_ip import client_ip
 from trainer.models import Assignment, Attempt, ClassMembership, Classroom
 from trainer.models.classes import normalize_join_code
 
@@ -42,8 +43,9 @@ def _taught(request: HttpRequest, pk: int) -> Classroom:
 
 
 def _client_ip(request: HttpRequest) -> str:
-    # REMOTE_ADDR only: X-Forwarded-For is whatever the client says unless a proxy strips it.
-    return request.META.get("REMOTE_ADDR", "")
+    # The real client behind TRUSTED_PROXY_COUNT proxies, so that one address's bad codes do
+    # not block everyone who comes through the same proxy.
+    return client_ip(request)
 
 
 # --------------------------------------------------------------------------------------------

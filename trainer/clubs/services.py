@@ -10,6 +10,7 @@ from django.utils.text import slugify
 
 from engine.scoring import SCORING_RULES
 from engine.signals import CONVENTIONS, DEFAULT_CONVENTION
+from trainer.dbretry import retry_on_lock
 from trainer.models import Club, ClubMembership
 from trainer.models.clubs import new_invite_token
 
@@ -59,6 +60,7 @@ def club_create(
     return club
 
 
+@retry_on_lock  # idempotent: safe to run again if SQLite stays locked
 @transaction.atomic
 def club_join(*, user: AbstractBaseUser, club: Club) -> tuple[ClubMembership, bool]:
     """Make ``user`` a member (an existing membership is returned unchanged)."""

@@ -20,12 +20,13 @@ from engine.signals import (
     Convention,
     cheatsheet,
 )
-from engine.signals.cheat_sheet import ChecklistLine
+from engine.signals.cheat_sheet import FAMILY_LABELS, ChecklistLine
 from trainer import preferences
 from trainer.clubs import selectors as club_selectors
 from trainer.clubs.curriculum import get_step
 from trainer.learn.rendering import render_markdown
 from trainer.models import Lesson
+from trainer.odds import cheatsheet_odds
 
 
 def chosen_convention(request: HttpRequest) -> Convention:
@@ -99,6 +100,15 @@ def _sheet_lines(sheet: CheatSheet) -> tuple[list[dict], list[dict]]:
     return checklist, rows
 
 
+def _reading_order(sheet: CheatSheet) -> list[dict]:
+    """The decoder's order of readings per round, with the families' printed names."""
+    return [
+        {"round": o.round, "first": o.side_hands[0], "last": o.side_hands[-1],
+         "families": [FAMILY_LABELS[f] for f in o.families]}
+        for o in sheet.reading_order
+    ]
+
+
 @require_GET
 def cheatsheet_view(request: HttpRequest) -> HttpResponse:
     """The convention card on one page (printable on A4), generated from the engine's data."""
@@ -107,5 +117,8 @@ def cheatsheet_view(request: HttpRequest) -> HttpResponse:
     checklist, rows = _sheet_lines(sheet)
     return render(request, "learn/cheatsheet.html", {
         "sheet": sheet, "checklist": checklist, "rows": rows,
+        "reading_order": _reading_order(sheet),
+        "must_play_after_pass": sheet.card_and_pass_reply == ("play",),
         "convention": convention, "conventions": CONVENTIONS.values(),
+        "odds_examples": cheatsheet_odds(convention.name),
     })

@@ -30,7 +30,8 @@ class Attempt(models.Model):
     kind = models.CharField(max_length=16, choices=KIND_CHOICES)
     skill = models.CharField(max_length=32)
     seed = models.PositiveBigIntegerField()
-    params = models.CharField(max_length=255, blank=True, default="")
+    #: The drill's canonical settings (``DrillParams.key()``); the drill view refuses longer.
+    params = models.CharField(max_length=1024, blank=True, default="")
     answer = models.CharField(max_length=64)
     correct = models.BooleanField()
     time_taken_ms = models.PositiveIntegerField(null=True, blank=True)

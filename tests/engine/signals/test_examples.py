@@ -1,4 +1,4 @@
-"""The worked examples of SIGNALS.md, in both conventions where they differ."""
+"""The worked examples of docs/signals.md, in both conventions where they differ."""
 
 import pytest
 
@@ -132,8 +132,11 @@ def test_fours_differs_between_conventions():
     assert plays("7S 7H 7D 7C")[2] == ["7H 7D"]
     assert items("7H", "7D", 1) == [("fours", None)]
     assert items("7S", "7D", 1) == [("two_pair", None)]
-    # 1994: four of a kind has no signal (it is played out); two pair in any order.
-    assert plays("7S 7H 7D 7C", conv=T1994) == ("fours", None, [])
+    # 1994: four of a kind has no signal: the leader shows the next item (here the three
+    # of a kind inside it) and plays the fours out; two pair in any order.
+    assert plays("7S 7H 7D 7C", conv=T1994) == ("threes", None, ["7H pass"])
+    assert encode(parse_cards("7S 7H 7D 7C"), 1, T1994).unsignalled == ("fours",)
+    assert encode(parse_cards("7S 7H 7D 7C"), 1).unsignalled == ()
     assert items("7H", "7D", 1, T1994) == [("two_pair", None)]
 
 

@@ -17,21 +17,27 @@ ROWS_SEEN: Counter = Counter()
 def check_hand(hand, side, conv):
     enc = encode(hand, side, conv)
     det = detect(hand, conv)
-    assert det.item == enc.item and det.shape == enc.shape
-    if enc.item == "none" or not conv.rows_for(enc.item):
+    if not enc.unsignalled:
+        assert det.item == enc.item and det.shape == enc.shape
+    else:  # an unsignalled item comes first: the leader shows the next one
+        assert det.item in enc.unsignalled and det.item not in {r.item for r in conv.rows}
+    if enc.item == "none":
         assert enc.plays == ()
         return enc
     assert enc.plays, (hand, enc)
     assert set(enc.cards) <= set(hand)
+    # Every holding of the item counts, whatever its shape; a play names its row's shape.
+    shapes = {r.id: r.shape for r in conv.rows}
     for (c1, c2), row in zip(enc.plays, enc.rows, strict=True):
         ROWS_SEEN[(conv.name, row)] += 1
         assert c1 in hand and (c2 is None or c2 in hand) and c1 is not c2
+        shape = shapes[row]
         readings = decode(c1, c2, side, conv)
-        assert any(r.item == enc.item and r.shape == enc.shape for r in readings), (hand, c1, c2)
+        assert any(r.item == enc.item and r.shape == shape for r in readings), (hand, c1, c2)
         # Cards seen elsewhere (not in the leader's hand) never prune the true reading.
         others = [c for c in DECK[(len(hand) * 7) % 13::3] if c not in hand]
         pruned = decode(c1, c2, side, conv, others)
-        assert any(r.item == enc.item and r.shape == enc.shape for r in pruned), (hand, c1, c2)
+        assert any(r.item == enc.item and r.shape == shape for r in pruned), (hand, c1, c2)
     return enc
 
 

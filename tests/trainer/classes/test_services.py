@@ -215,9 +215,9 @@ def test_a_built_assignment_stores_its_spec_and_a_fixed_drill_list():
     assert assignment.base_seed == 500
     drills = list(assignment.drills.values_list("position", "kind", "seed", "params"))
     assert len(drills) == 2 * 2 * 2
-    assert drills[0] == (1, "checklist", 500, "items=fours")
-    assert drills[1] == (2, "checklist", 501, "items=two_pair")
-    assert drills[4] == (5, "score", 504, "items=fours")
+    assert drills[0] == (1, "checklist", 500, "items=fours&v=2")
+    assert drills[1] == (2, "checklist", 501, "items=two_pair&v=2")
+    assert drills[4] == (5, "score", 504, "items=fours&v=2")
 
 
 def test_the_same_spec_and_base_seed_give_the_same_drills():
@@ -254,11 +254,11 @@ def test_an_oversized_spec_is_refused(settings):
 def test_no_items_means_drills_on_any_item():
     assignment = f.built(f.classroom(), items=(), count=3)
 
-    assert list(assignment.drills.values_list("params", flat=True)) == ["", "", ""]
+    assert list(assignment.drills.values_list("params", flat=True)) == ["v=2"] * 3
 
 
 def test_a_drill_set_assignment_copies_the_sets_drills():
-    ds = f.drill_set(entries=[("checklist", 5, "items=fours"), ("read", 9, "")])
+    ds = f.drill_set(entries=[("checklist", 5, "items=fours&v=2"), ("read", 9, "v=2")])
     room = f.classroom()
 
     assignment = services.assignment_create(classroom=room, by=f.teacher_of(room), title="Set",
@@ -266,7 +266,7 @@ def test_a_drill_set_assignment_copies_the_sets_drills():
     ds.entries.filter(position=1).update(seed=99)
 
     assert list(assignment.drills.values_list("kind", "seed", "params")) == [
-        ("checklist", 5, "items=fours"), ("read", 9, "")]
+        ("checklist", 5, "items=fours&v=2"), ("read", 9, "v=2")]
     assert assignment.source == "set"
 
 

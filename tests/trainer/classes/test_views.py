@@ -292,7 +292,7 @@ def test_assignment_form_can_be_prefilled(teacher_client):
     response = teacher_client(room).get(
         f"/classes/{room.pk}/assignments/new/?kinds=read&items=fours")
 
-    assert 'value="read" id="id_kinds_1" checked' in response.text
+    assert 'value="read" id="id_kinds_3" checked' in response.text
 
 
 def test_build_an_assignment(teacher_client):

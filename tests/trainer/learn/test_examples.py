@@ -1,3 +1,6 @@
+import re
+from html import unescape
+
 import pytest
 from django.utils.html import escape
 
@@ -6,11 +9,18 @@ from engine.signals import (
     CONVENTIONS,
     DEFAULT_CONVENTION,
     ITEM_TITLES,
+    cheatsheet,
     decode,
     encode,
     reply_advice,
 )
-from trainer.learn.examples import ExampleError, explain_hand, parse_block, render_example
+from trainer.learn.examples import (
+    ExampleError,
+    block_cards,
+    explain_hand,
+    parse_block,
+    render_example,
+)
 
 TEACH_1994 = CONVENTIONS["teach-yourself-1994"]
 
@@ -118,3 +128,47 @@ def test_examples_follow_the_chosen_convention():
 def test_bad_blocks_are_errors(kind, text, message):
     with pytest.raises(ExampleError, match=message):
         render_example(kind, text, DEFAULT_CONVENTION)
+
+
+def test_a_block_can_name_its_convention_whatever_the_pages():
+    text = "S: 5 4 2 A\nH: K 7 6\nD: Q J 3\nC: 10 9 8\nconvention: teach-yourself-1994"
+    plays = encode(parse_cards("5S 4S 2S AS KH 7H 6H QD JD 3D TC 9C 8C"), 1, TEACH_1994).plays
+
+    html = render_example("hand", text, DEFAULT_CONVENTION)
+
+    assert "the Teach Yourself 1994 card" in html and "(Teach Yourself 1994)" in html
+    assert len(plays) == 3 and html.count('class="play"') == 3
+
+
+def test_a_block_naming_an_unknown_convention_is_an_error():
+    with pytest.raises(ExampleError, match="not a convention"):
+        render_example("signal", "4S 8S\nconvention: house", DEFAULT_CONVENTION)
+
+
+@pytest.mark.parametrize("convention", list(CONVENTIONS))
+def test_a_grid_block_is_the_cheat_sheets_grid(convention):
+    sheet = cheatsheet(CONVENTIONS[convention])
+
+    html = render_example("grid", f"convention: {convention}", DEFAULT_CONVENTION)
+
+    text = " ".join(unescape(re.sub(r"<[^>]+>", "", html)).split())
+    assert sheet.title in text
+    for row in sheet.grid:
+        for cell in row.cells:
+            assert " ".join(cell.split()) in text
+
+
+def test_a_grid_block_takes_no_cards():
+    with pytest.raises(ExampleError, match="takes no cards"):
+        render_example("grid", "4S 8S", DEFAULT_CONVENTION)
+
+
+def test_a_1994_fours_hand_says_the_fours_are_played_out_later():
+    text = "S: Q 9 6\nH: Q K 8\nD: Q A 7\nC: Q 4 3 2"
+    encoding = encode(block_cards(parse_block("hand", text)), 1, TEACH_1994)
+
+    html = render_example("hand", text, TEACH_1994)
+
+    assert encoding.item != "fours" and encoding.plays
+    assert "gives no signal for four of a kind" in html
+    assert ITEM_TITLES[encoding.item] in html

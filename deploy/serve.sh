@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Production-like start: migrate, create the cache table, collect static files, then gunicorn.
+# Every setting comes from the environment (see docs/operations.md); `make serve`, the systemd
+# unit and the container image all run this. PYTHON picks the interpreter (default: the
+# project's .venv if there is one, else python3 on the PATH).
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+if [ -z "${PYTHON:-}" ]; then
+    if [ -x .venv/bin/python ]; then PYTHON=.venv/bin/python; else PYTHON=python3; fi
+fi
+export DJANGO_ENV=${DJANGO_ENV:-production}
+
+"$PYTHON" manage.py migrate --noinput
+"$PYTHON" manage.py createcachetable
+"$PYTHON" manage.py collectstatic --noinput -v 0
+exec "$PYTHON" -m gunicorn concerto_site.wsgi -c deploy/gunicorn.conf.py

@@ -1,0 +1,154 @@
+"""The ``drill`` command: one drill, its answer key and (optionally) the grade of an answer.
+
+For auditing the answer key at scale; see :mod:`engine.cli` for batch mode (one
+``KIND SEED [options]`` per stdin line) and exit codes::
+
+    $ python -m engine drill lead 9 --answer "6D 8D"
+    {"kind": "lead", "seed": 9, "params": {...}, "resolved": {...}, "hand": [...], ...}
+
+``params`` is every setting as given (defaults filled in), so ``make_drill(kind, seed,
+DrillParams(**params))`` rebuilds the drill; ``resolved`` is what the seed chose where
+``params`` left it open (the side hand, the leader's hand size). Passing ``resolved`` back as
+``--side-hand``/``--hand-size`` names a different drill: the settings are part of its address.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from engine.cards import Card
+from engine.cli import UsageError, command
+from engine.drills.build import make_drill
+from engine.drills.grading import answer_key, grade, parse_answer
+from engine.drills.model import Answer, Drill, DrillKind, DrillParams, Grade
+from engine.signals import DEFAULT_CONVENTION
+
+__all__ = ["drill_json"]
+
+
+def _cards(cards: Any) -> list[str]:
+    return [str(c) for c in cards]
+
+
+def _params_json(params: DrillParams) -> dict[str, Any]:
+    return {
+        "convention": params.convention,
+        "rule": params.rule,
+        "side_hand": params.side_hand,
+        "hand_size": params.hand_size,
+        "items": list(params.items),
+        "own_hand": params.own_hand,
+        "version": params.version,
+    }
+
+
+def _leader_size(drill: Drill) -> int | None:
+    """The leader's hand size: the learner's hand in lead and checklist drills, partner's
+    (the hidden source of the signal) in read and reply drills; none for score drills."""
+    if drill.kind in (DrillKind.LEAD, DrillKind.CHECKLIST):
+        return len(drill.hand)
+    if drill.kind in (DrillKind.READ, DrillKind.REPLY):
+        return len(drill.source)
+    return None
+
+
+def _signal_json(signal: tuple[Card, Card | None] | None) -> list[str] | None:
+    if signal is None:
+        return None
+    c1, c2 = signal
+    return [str(c1), "pass" if c2 is None else str(c2)]
+
+
+def _verdict(verdict: Grade, given: str) -> str:
+    """The feedback line the trainer shows above the explanation."""
+    if verdict.correct:
+        if given != verdict.preferred:
+            return f"Right. The best answer is {verdict.expected}."
+        return "Right."
+    best = "best " if len(verdict.accepted) > 1 else ""
+    return f"Not quite — the {best}answer is {verdict.expected}."
+
+
+def _answer_data(drill: Drill, text: str) -> dict[str, str]:
+    """An ``--answer`` as the form fields :func:`parse_answer` reads."""
+    if drill.kind == DrillKind.LEAD:
+        answer = Answer.parse(text, "lead")
+        assert answer.play is not None
+        c1, c2 = answer.play
+        return {"c1": str(c1), "c2": "pass" if c2 is None else str(c2)}
+    return {"option": text}
+
+
+def drill_json(drill: Drill, answer: str | None = None) -> dict[str, Any]:
+    """A drill, its answer key and, with ``answer``, that answer's grade, as JSON values."""
+    key = answer_key(drill)
+    out: dict[str, Any] = {
+        "kind": str(drill.kind),
+        "seed": drill.seed,
+        "params": _params_json(drill.params),
+        "resolved": {"side_hand": drill.side_hand if drill.kind != DrillKind.SCORE else None,
+                     "hand_size": _leader_size(drill)},
+        "skill": drill.skill,
+        "prompt": drill.prompt,
+        "hand": _cards(drill.hand),
+        "visible": _cards(drill.visible),
+        "completed": [_cards(h) for h in drill.completed],
+        "opponents": [_cards(h) for h in drill.opponents],
+        "signal": _signal_json(drill.signal),
+        "partner_hand": _cards(drill.source) if drill.signal is not None else None,
+        "cards": _cards(drill.cards),
+        "by": [str(s) for s in drill.by],
+        "options": [{"key": o.key, "label": o.label} for o in drill.options],
+        "accepted": list(key.accepted),
+        "preferred": key.preferred,
+        "expected": key.expected,
+        "explanation": key.explanation,
+        "details": list(key.details),
+    }
+    if answer is not None:
+        given = parse_answer(drill, _answer_data(drill, answer))
+        verdict = grade(drill, given)
+        out["grade"] = {
+            "answer": str(given),
+            "correct": verdict.correct,
+            "feedback": f"{_verdict(verdict, str(given))} {verdict.explanation}",
+            "details": list(verdict.details),
+        }
+    return out
+
+
+def _seed(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise UsageError(f"not a seed: {text!r} (a whole number)") from None
+
+
+def _configure(p: argparse.ArgumentParser) -> None:
+    p.add_argument("words", nargs="*", metavar="KIND SEED",
+                   help=f"the drill kind ({', '.join(DrillKind)}) and its seed")
+    p.add_argument("--convention", default=DEFAULT_CONVENTION.name)
+    p.add_argument("--rule", default="classic", help="classic or contribution")
+    p.add_argument("--side-hand", type=int, default=None, help="1..4 (default: from the seed)")
+    p.add_argument("--hand-size", type=int, default=None,
+                   help="the leader's cards (default: from the seed)")
+    p.add_argument("--items", default="", help="checklist items (or combinations), I,J")
+    p.add_argument("--own-hand", action="store_true",
+                   help="read drills: show (and prune with) the reader's own hand")
+    p.add_argument("--answer", default=None,
+                   help='grade this answer: "6D 8D", "7H pass", an option key ("four_sf", '
+                        '"7H 8H", "force", "12")')
+
+
+@command("drill", help="Build drill KIND SEED: the position, its options, every accepted answer "
+                       "and why; with --answer, that answer's grade.",
+         configure=_configure, wants_stdin=lambda ns: not ns.words)
+def run_drill(ns: argparse.Namespace) -> dict[str, Any]:
+    if len(ns.words) != 2:
+        raise UsageError(f"expected KIND SEED, got {' '.join(ns.words)!r}")
+    kind, seed = ns.words[0], _seed(ns.words[1])
+    items = tuple(dict.fromkeys(i.strip() for i in ns.items.split(",") if i.strip()))
+    params = DrillParams(convention=ns.convention, rule=ns.rule, side_hand=ns.side_hand,
+                         items=items, hand_size=ns.hand_size, own_hand=ns.own_hand)
+    return drill_json(make_drill(kind, seed, params), ns.answer)

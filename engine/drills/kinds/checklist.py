@@ -1,0 +1,55 @@
+"""Checklist drills: name the first item of the leader's checklist a hand holds."""
+
+from __future__ import annotations
+
+import random
+
+from engine.cards import sort_cards
+from engine.drills.kinds.base import AnswerKey, KindSpec, register
+from engine.drills.kinds.common import fits, leader_position
+from engine.drills.model import Drill, DrillKind, DrillParams, Option
+from engine.drills.words import shuffled
+from engine.signals import ITEM_TITLES, ITEMS, Convention, detect, get_convention
+
+
+@register
+class ChecklistKind(KindSpec):
+    kind = DrillKind.CHECKLIST
+    title = "Spot the checklist item"
+    description = "Quick-fire: find the first item of the leader's checklist in a hand."
+
+    def skills(self, convention: Convention) -> tuple[str, ...]:
+        return ITEMS
+
+    def feasible(self, skill: str, params: DrillParams, convention: Convention) -> bool:
+        return fits(skill, params, convention, 0)
+
+    def build(self, seed: int, params: DrillParams, rng: random.Random, skill: str) -> Drill:
+        convention = get_convention(params.convention)
+        pos = leader_position(rng, params, skill)
+        found = detect(pos.leader, convention).item
+        index = ITEMS.index(found)
+        near = [i for i in ITEMS if i != found]
+        near.sort(key=lambda i: (abs(ITEMS.index(i) - index), rng.random()))
+        options = shuffled([Option(i, ITEM_TITLES[i]) for i in [found, *near[:3]]], rng)
+        return Drill(
+            kind=self.kind, seed=seed, params=params, skill=found, side_hand=pos.side_hand,
+            prompt="Which checklist item does this hand hold first?",
+            hand=pos.leader, options=options,
+        )
+
+    def words(self, drill: Drill | None, answer: str) -> str:
+        item, _, shape = answer.partition(":")  # item:shape from the first generator
+        return ITEM_TITLES[item] + (f" ({shape})" if shape else "")
+
+    def answer_key(self, drill: Drill) -> AnswerKey:
+        found = detect(drill.hand, drill.convention)
+        shape = f" ({found.shape})" if found.shape else ""
+        return AnswerKey(
+            accepted=(found.item,),
+            expected=ITEM_TITLES[found.item],
+            explanation=f"{ITEM_TITLES[found.item]}{shape}: "
+                        f"{' '.join(c.symbol for c in sort_cards(found.cards))}. Nothing "
+                        "earlier on the checklist is in this hand.",
+            highlight=found.cards,
+        )

@@ -1,0 +1,104 @@
+"""Lead drills: the learner holds the lead and plays a two-card signal (or a card and pass)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import replace
+
+from engine.cards import Card, sort_cards
+from engine.drills.kinds.base import AnswerKey, KindSpec, register
+from engine.drills.kinds.common import fits, leader_position
+from engine.drills.model import Answer, Drill, DrillKind, DrillParams, Grade, InvalidAnswerError
+from engine.drills.words import ordinal, play_words
+from engine.signals import (
+    ITEM_TITLES,
+    ITEMS,
+    Convention,
+    decode,
+    detect,
+    encode,
+    get_convention,
+)
+
+
+def lead_key(c1: Card, c2: Card | None) -> str:
+    return f"{c1} {c2 or 'pass'}"
+
+
+@register
+class LeadKind(KindSpec):
+    kind = DrillKind.LEAD
+    title = "Lead a signal"
+    description = ("You hold the cards and the lead: choose the two-card signal that tells "
+                   "partner what you are building.")
+
+    def skills(self, convention: Convention) -> tuple[str, ...]:
+        return ITEMS
+
+    def feasible(self, skill: str, params: DrillParams, convention: Convention) -> bool:
+        return fits(skill, params, convention, 0)
+
+    def build(self, seed: int, params: DrillParams, rng: random.Random, skill: str) -> Drill:
+        pos = leader_position(rng, params, skill)
+        return Drill(
+            kind=self.kind, seed=seed, params=params,
+            skill=detect(pos.leader, get_convention(params.convention)).item,
+            side_hand=pos.side_hand,
+            prompt=f"You are on lead to your side's {ordinal(pos.side_hand)} hand. "
+                   "Which signal do you lead?",
+            hand=pos.leader, completed=pos.table.completed, opponents=pos.table.opponents,
+            partner_size=len(pos.partner), table=pos.table,
+        )
+
+    def parse(self, drill: Drill, data: Mapping[str, str]) -> Answer:
+        raw1, raw2 = (data.get("c1") or "").strip(), (data.get("c2") or "").strip()
+        if not raw1 or not raw2:
+            raise InvalidAnswerError("a lead needs a first card and a second card or pass")
+        c1 = Card.parse(raw1)
+        c2 = None if raw2.lower() == "pass" else Card.parse(raw2)
+        for c in (c1, c2):
+            if c is not None and c not in drill.hand:
+                raise InvalidAnswerError(f"{c.symbol} is not in your hand")
+        if c1 is c2:
+            raise InvalidAnswerError(f"{c1.symbol} cannot be played twice")
+        return Answer.lead(c1, c2)
+
+    def answer_key(self, drill: Drill) -> AnswerKey:
+        convention = drill.convention
+        enc = encode(drill.hand, drill.side_hand, convention)
+        title = ITEM_TITLES[enc.item]
+        shape = f" ({enc.shape})" if enc.shape else ""
+        cards = " ".join(c.symbol for c in sort_cards(enc.cards))
+        lines = []
+        for item in enc.unsignalled:
+            lines.append(f"{ITEM_TITLES[item]} comes first, but the {convention.title} card "
+                         "gives it no signal: show your next item and play those cards out "
+                         "yourself.")
+        lines.append(f"Your first signalled item is {title.lower()}{shape}: {cards}. "
+                     f"Lead {play_words(enc.plays[0])}.")
+        details = []
+        if len(enc.plays) > 1:
+            details.append("Every correct lead (the first is best): "
+                           + ", ".join(play_words(p) for p in enc.plays) + ".")
+        return AnswerKey(
+            accepted=tuple(lead_key(*p) for p in enc.plays),
+            expected=play_words(enc.plays[0]),
+            explanation=" ".join(lines),
+            details=tuple(details),
+            highlight=enc.cards,
+        )
+
+    def grade(self, drill: Drill, answer: Answer) -> Grade:
+        grade = super().grade(drill, answer)
+        assert answer.play is not None
+        c1, c2 = answer.play
+        readings = decode(c1, c2, drill.side_hand, drill.convention)
+        heard = readings[0].text if readings else "no signal at all."
+        line = f"Partner reads your lead {play_words((c1, c2))} first as: {heard}"
+        return replace(grade, details=(line, *grade.details))
+
+    def words(self, drill: Drill | None, answer: str) -> str:
+        parsed = Answer.parse(answer, "lead")
+        assert parsed.play is not None
+        return play_words(parsed.play)

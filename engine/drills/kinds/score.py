@@ -1,0 +1,139 @@
+"""Score drills: value a finished hand, or a side's six left-overs, under either scoring rule."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+
+from engine.cards import DECK, Card, Suit, sort_cards
+from engine.drills.hands import card_of, item_core
+from engine.drills.kinds.base import AnswerKey, KindSpec, register
+from engine.drills.model import SCORE_SKILLS, SCORE_TITLES, Drill, DrillKind, DrillParams, Option
+from engine.errors import InvalidNotationError
+from engine.scoring import (
+    LEFTOVER_MULTIPLIER,
+    Combination,
+    best_five,
+    get_rule,
+    leftover_value,
+    score_hand,
+)
+from engine.signals import Convention
+from engine.table import Seat
+
+_SCORE_CORES = {"straight_flush": "five_sf", "straight": "five_straight", "flush": "five_flush"}
+
+
+def points_words(n: int) -> str:
+    return f"{n} point" if n == 1 else f"{n} points"
+
+
+def score_points(cards: Sequence[Card], rule: str, by: Sequence[Seat]) -> tuple[str, int]:
+    """The combination and the points (for six left-overs: the bonus, ten times the value)."""
+    scoring_rule = get_rule(rule)
+    if len(cards) == 6:
+        value = leftover_value(cards, scoring_rule, by=tuple(by) or None)
+        return str(value.combination), LEFTOVER_MULTIPLIER * value.value
+    result = score_hand(cards, scoring_rule, by=tuple(by) or None)
+    return str(result.combination), result.points
+
+
+def _score_cards(skill: str, rng: random.Random) -> tuple[Card, ...]:
+    """Five cards whose combination is ``skill``, or six left-overs (always for three pairs)."""
+    size = 6 if skill == "three_pairs" or rng.random() < 0.25 else 5
+    for _ in range(400):
+        if skill == "three_pairs":
+            core = [card_of(r, s) for r in rng.sample(range(2, 15), 3)
+                    for s in rng.sample(list(Suit), 2)]
+        elif skill == "nothing":
+            core = []
+        else:
+            core = item_core(_SCORE_CORES.get(skill, skill), rng)
+        rest = [c for c in DECK if c not in core]
+        cards = (core + rng.sample(rest, max(0, size - len(core))))[:size]
+        if score_points(cards, "classic", ())[0] == skill:
+            return tuple(sort_cards(cards))
+    raise InvalidNotationError(f"could not build cards scoring {skill!r}")
+
+
+def _rule_values(rule: str) -> set[int]:
+    """Every value a five-card hand can score under ``rule`` (split values included)."""
+    scoring = get_rule(rule)
+    values = set(scoring.values.values())
+    for table in scoring.split_values.values():
+        values |= set(table.values())
+    return values
+
+
+def _split_words(cards: Sequence[Card], by: Sequence[Seat], combination: Combination) -> str:
+    """Who supplied the cards that count for the contribution rule's split."""
+    if combination is Combination.FOURS:
+        counts = Counter(c.rank for c in cards)
+        seats = [s for c, s in zip(cards, by, strict=True) if counts[c.rank] == 4]
+        what = "of the four"
+    else:
+        seats = list(by)
+        what = "of the five"
+    tally = Counter(seats)
+    parts = [f"{seat.name_long} {n}" for seat, n in sorted(tally.items(), key=lambda t: -t[1])]
+    return f"{' and '.join(parts)} {what} cards (most from one partner: {max(tally.values())})"
+
+
+@register
+class ScoreKind(KindSpec):
+    kind = DrillKind.SCORE
+    title = "Score the cards"
+    description = ("Value a finished hand, or a side's six left-overs, under either scoring "
+                   "rule.")
+
+    def skills(self, convention: Convention) -> tuple[str, ...]:
+        return SCORE_SKILLS
+
+    def build(self, seed: int, params: DrillParams, rng: random.Random, skill: str) -> Drill:
+        cards = _score_cards(skill, rng)
+        by: tuple[Seat, ...] = ()
+        if params.rule == "contribution":
+            by = tuple(rng.choice((Seat.N, Seat.S)) for _ in cards)
+        _, points = score_points(cards, params.rule, by)
+        pool = _rule_values(params.rule) | {0}
+        if len(cards) == 6:
+            pool = {LEFTOVER_MULTIPLIER * v for v in pool | {6}}
+        wrong = sorted(pool - {points})
+        rng.shuffle(wrong)
+        options = tuple(Option(str(v), str(v)) for v in sorted([points, *wrong[:3]]))
+        what = (
+            "These are a side's six left-overs. What bonus do they give the other side?"
+            if len(cards) == 6 else "This hand has just been completed. What does it score?"
+        )
+        return Drill(
+            kind=self.kind, seed=seed, params=params, skill=skill, side_hand=1,
+            prompt=what, cards=cards, by=by, options=options,
+        )
+
+    def answer_key(self, drill: Drill) -> AnswerKey:
+        cards, by, rule = drill.cards, drill.by, drill.params.rule
+        combination, points = score_points(cards, rule, by)
+        name = SCORE_TITLES.get(combination, combination)
+        if len(cards) == 6:
+            value = leftover_value(cards, get_rule(rule), by=tuple(by) or None)
+            shown = " ".join(c.symbol for c in sort_cards(value.cards))
+            text = (f"The best left-over combination is {name.lower()} ({shown}), worth "
+                    f"{value.value}: the other side scores {LEFTOVER_MULTIPLIER} × "
+                    f"{value.value} = {points}.")
+            highlight = value.cards
+            if by and get_rule(rule).needs_split(value.combination):
+                seat_of = dict(zip(cards, by, strict=True))
+                seats = [seat_of[c] for c in value.cards]
+                text += f" {_split_words(value.cards, seats, value.combination)}."
+        else:
+            combo, five = best_five(cards)
+            shown = " ".join(c.symbol for c in five)
+            text = f"{name}: {shown}. {points_words(points)} under the {rule} rule."
+            highlight = five if combo is not Combination.NOTHING else ()
+            if by and get_rule(rule).needs_split(Combination(combination)):
+                text += f" {_split_words(cards, by, Combination(combination))}."
+        return AnswerKey(
+            accepted=(str(points),), expected=str(points), explanation=text,
+            highlight=tuple(highlight),
+        )
