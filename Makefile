@@ -5,18 +5,22 @@ SHELL := /bin/bash
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+# Two stamps: serving needs only the package's own dependencies; tests, lint and benchmarks
+# add the [dev,bench] extras. Each reinstalls when pyproject.toml changes.
 STAMP := $(VENV)/.installed
+DEV_STAMP := $(VENV)/.installed-dev
 CHROMIUM := /usr/bin/chromium
 # apt-get needs root: use sudo when we are not root and it exists.
 SUDO := $(if $(filter 0,$(shell id -u)),,$(shell command -v sudo))
 
-.PHONY: help run serve test lint bench clean setup chromium
+.PHONY: help run serve test lint typecheck bench clean setup setup-dev chromium
 
 help:
 	@echo "make run    set up .venv, migrate, seed, serve on http://127.0.0.1:8000/"
 	@echo "make serve  production-like: migrate, collectstatic, gunicorn (settings from the env)"
 	@echo "make test   set up .venv (and Chromium), then ruff and the whole pytest suite"
 	@echo "make lint   ruff check ."
+	@echo "make typecheck  mypy --strict engine"
 	@echo "make bench  run every benchmarks/bench_*.py"
 	@echo "make clean  remove .venv, caches, the dev database and browser screenshots"
 
@@ -24,10 +28,16 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
 $(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install -e '.[dev,bench]'
+	$(BIN)/python -m pip install -e .
 	touch $(STAMP)
 
+$(DEV_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -e '.[dev,bench]'
+	touch $(STAMP) $(DEV_STAMP)
+
 setup: $(STAMP)
+
+setup-dev: $(DEV_STAMP)
 
 run: setup
 	$(BIN)/python manage.py migrate --noinput
@@ -47,18 +57,21 @@ chromium:
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; \
 	fi
 
-lint: setup
+lint: setup-dev
 	$(BIN)/ruff check .
 
-test: setup chromium lint
+typecheck: setup-dev
+	$(BIN)/mypy --strict engine
+
+test: setup-dev chromium lint typecheck
 	$(BIN)/pytest
 
-bench: setup
+bench: setup-dev
 	@set -e; for f in benchmarks/bench_*.py; do \
 		[ -e "$$f" ] || { echo "no benchmarks yet"; break; }; \
 		echo "== $$f"; $(BIN)/python "$$f"; \
 	done
 
 clean:
-	rm -rf $(VENV) db.sqlite3 staticfiles tests/browser/output .pytest_cache .ruff_cache .hypothesis *.egg-info
+	rm -rf $(VENV) db.sqlite3 staticfiles tests/browser/output .pytest_cache .ruff_cache .mypy_cache .hypothesis *.egg-info
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +

@@ -56,8 +56,9 @@ def run(students: int, each: int, rounds: int) -> int:
 
     from engine.drills import KINDS, skills_for
     from trainer.classes import services
+    from trainer.classes.models import ClassMembership
     from trainer.classes.specs import BuiltSpec
-    from trainer.models import Attempt, ClassMembership
+    from trainer.progress.models import Attempt
 
     rng = random.Random(SEED)
     user_model = get_user_model()
@@ -66,15 +67,18 @@ def run(students: int, each: int, rounds: int) -> int:
     start = time.perf_counter()
     with transaction.atomic():
         teacher = user_model.objects.create_user("bench-teacher", password=None)
-        room = services.classroom_create(name="Benchmark class", teacher=teacher,
-                                         now=joined - timedelta(days=1))
+        room = services.classroom_create(
+            name="Benchmark class", teacher=teacher, now=joined - timedelta(days=1)
+        )
         works = [
             services.assignment_create(
-                classroom=room, by=teacher, title=f"Week {n + 1}",
+                classroom=room,
+                by=teacher,
+                title=f"Week {n + 1}",
                 due_on=(joined + timedelta(days=7 * (n + 1))).date(),
-                spec=BuiltSpec(kinds=KINDS_PER_ASSIGNMENT, items=ITEMS_PER_ASSIGNMENT,
-                               count=COUNT),
-                base_seed=100_000 * (n + 1), now=joined + timedelta(days=7 * n),
+                spec=BuiltSpec(kinds=KINDS_PER_ASSIGNMENT, items=ITEMS_PER_ASSIGNMENT, count=COUNT),
+                base_seed=100_000 * (n + 1),
+                now=joined + timedelta(days=7 * n),
             )
             for n in range(ASSIGNMENTS)
         ]
@@ -83,8 +87,10 @@ def run(students: int, each: int, rounds: int) -> int:
             [user_model(username=f"student{n:04d}", password="!") for n in range(students)]
         )
         ClassMembership.objects.bulk_create(
-            [ClassMembership(classroom=room, user=u, role="student", joined_at=joined)
-             for u in users]
+            [
+                ClassMembership(classroom=room, user=u, role="student", joined_at=joined)
+                for u in users
+            ]
         )
         skills = {k: skills_for(k) for k in KINDS}
         span = int((now - joined).total_seconds())
@@ -93,19 +99,34 @@ def run(students: int, each: int, rounds: int) -> int:
             for w, d in drills:  # every assignment drill, right about three times in four
                 if len(rows) >= each:
                     break
-                rows.append(Attempt(
-                    user=u, token=uuid.uuid4(), kind=d.kind, skill=rng.choice(skills[d.kind]),
-                    seed=d.seed, params=d.params, answer="fours", correct=rng.random() < 0.75,
-                    created_at=w.created_at + timedelta(minutes=rng.randrange(1, 5000)),
-                ))
+                rows.append(
+                    Attempt(
+                        user=u,
+                        token=uuid.uuid4(),
+                        kind=d.kind,
+                        skill=rng.choice(skills[d.kind]),
+                        seed=d.seed,
+                        params=d.params,
+                        answer="fours",
+                        correct=rng.random() < 0.75,
+                        created_at=w.created_at + timedelta(minutes=rng.randrange(1, 5000)),
+                    )
+                )
             while len(rows) < each:  # free practice on random drills
                 kind = rng.choice(KINDS)
-                rows.append(Attempt(
-                    user=u, token=uuid.uuid4(), kind=kind, skill=rng.choice(skills[kind]),
-                    seed=rng.randrange(10**9), params="", answer="fours",
-                    correct=rng.random() < 0.7,
-                    created_at=joined + timedelta(seconds=rng.randrange(span)),
-                ))
+                rows.append(
+                    Attempt(
+                        user=u,
+                        token=uuid.uuid4(),
+                        kind=kind,
+                        skill=rng.choice(skills[kind]),
+                        seed=rng.randrange(10**9),
+                        params="",
+                        answer="fours",
+                        correct=rng.random() < 0.7,
+                        created_at=joined + timedelta(seconds=rng.randrange(span)),
+                    )
+                )
             Attempt.objects.bulk_create(rows, batch_size=2_000)
     with connection.cursor() as cursor:
         cursor.execute("ANALYZE")
@@ -128,8 +149,10 @@ def run(students: int, each: int, rounds: int) -> int:
     export = best(f"/classes/{room.pk}/export.csv")
     history = best(f"/classes/{room.pk}/students/{student.pk}/")
     total = Attempt.objects.count()
-    print(f"students: {students}, answers each: {each}, answers in all: {total:,}, "
-          f"assignments: {len(works)} × {len(drills) // len(works)} drills, seed: {SEED}")
+    print(
+        f"students: {students}, answers each: {each}, answers in all: {total:,}, "
+        f"assignments: {len(works)} × {len(drills) // len(works)} drills, seed: {SEED}"
+    )
     print(f"database: {connection.vendor}, built in {built:.1f}s, best of {rounds} runs")
     print(f"export_csv_s: {export:.2f}")
     print(f"student_page_s: {history:.2f}")

@@ -42,7 +42,7 @@ SETUP = """
 import json, os
 from django.contrib.auth import get_user_model, HASH_SESSION_KEY, SESSION_KEY, BACKEND_SESSION_KEY
 from django.contrib.sessions.backends.db import SessionStore
-from trainer.models import Attempt
+from trainer.progress.models import Attempt
 User = get_user_model()
 count = int(os.environ["BENCH_LEARNERS"])
 User.objects.filter(username__startswith=PREFIX).delete()
@@ -59,7 +59,7 @@ print(json.dumps(keys))
 """
 
 COUNT = """
-from trainer.models import Attempt
+from trainer.progress.models import Attempt
 print(Attempt.objects.filter(user__username__startswith=PREFIX).count())
 """
 
@@ -83,8 +83,9 @@ class Client:
         self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
         self.cookies: dict[str, str] = {"sessionid": session_key} if session_key else {}
 
-    def request(self, method: str, path: str,
-                form: dict[str, str] | None = None) -> tuple[int, str]:
+    def request(
+        self, method: str, path: str, form: dict[str, str] | None = None
+    ) -> tuple[int, str]:
         headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())}
         body = None
         if form is not None:
@@ -116,7 +117,11 @@ def answer_form(page: str) -> tuple[str, dict[str, str]] | None:
     if not (action and showing and token and len(cards) >= 2):
         return None
     return action[1].replace("&amp;", "&"), {
-        "showing": showing[1], "csrfmiddlewaretoken": token[1], "c1": cards[0], "c2": cards[1]}
+        "showing": showing[1],
+        "csrfmiddlewaretoken": token[1],
+        "c1": cards[0],
+        "c2": cards[1],
+    }
 
 
 def learn(port: int, keys: list[str], seconds: float, queue) -> None:
@@ -170,14 +175,32 @@ def manage(env: dict[str, str], *args: str, script: str = "", extra: str = "") -
     return out.stdout
 
 
-def run_scenario(env: dict[str, str], learners: int, seconds: float, workers: int,
-                 processes: int) -> dict[str, object]:
+def run_scenario(
+    env: dict[str, str], learners: int, seconds: float, workers: int, processes: int
+) -> dict[str, object]:
     keys = json.loads(manage(env, script=SETUP, extra=str(learners)).strip().splitlines()[-1])
     port = free_port()
     server = subprocess.Popen(
-        [PY, "-m", "gunicorn", "concerto_site.wsgi", "-b", f"127.0.0.1:{port}",
-         "-w", str(workers), "--log-level", "warning", "--backlog", "2048", "--timeout", "60"],
-        env=env, cwd=ROOT, stderr=subprocess.PIPE, text=True,
+        [
+            PY,
+            "-m",
+            "gunicorn",
+            "concerto_site.wsgi",
+            "-b",
+            f"127.0.0.1:{port}",
+            "-w",
+            str(workers),
+            "--log-level",
+            "warning",
+            "--backlog",
+            "2048",
+            "--timeout",
+            "60",
+        ],
+        env=env,
+        cwd=ROOT,
+        stderr=subprocess.PIPE,
+        text=True,
     )
     stderr_lines: list[str] = []
     reader = threading.Thread(target=lambda: stderr_lines.extend(server.stderr), daemon=True)
@@ -191,8 +214,10 @@ def run_scenario(env: dict[str, str], learners: int, seconds: float, workers: in
         queue: multiprocessing.Queue = multiprocessing.Queue()
         procs = max(1, min(processes, learners))
         chunks = [keys[i::procs] for i in range(procs)]
-        children = [multiprocessing.Process(target=learn, args=(port, chunk, seconds, queue))
-                    for chunk in chunks]
+        children = [
+            multiprocessing.Process(target=learn, args=(port, chunk, seconds, queue))
+            for chunk in chunks
+        ]
         started = time.perf_counter()
         for child in children:
             child.start()
@@ -232,15 +257,25 @@ def main() -> int:
     parser.add_argument("--learners", type=int, nargs="+", default=[20, 100])
     parser.add_argument("--seconds", type=float, default=15.0)
     parser.add_argument("--workers", type=int, default=4)
-    parser.add_argument("--processes", type=int, default=4,
-                        help="client processes the learners' threads are spread over")
+    parser.add_argument(
+        "--processes",
+        type=int,
+        default=4,
+        help="client processes the learners' threads are spread over",
+    )
     args = parser.parse_args()
 
     results = []
     with tempfile.TemporaryDirectory() as tmp:
-        env = {**os.environ, "DEBUG": "0", "SECRET_KEY": "bench-" + "x" * 50,
-               "ALLOWED_HOSTS": "127.0.0.1,localhost", "SECURE_SSL_REDIRECT": "0",
-               "STATIC_ROOT": f"{tmp}/static", "TRUSTED_PROXY_COUNT": "0"}
+        env = {
+            **os.environ,
+            "DEBUG": "0",
+            "SECRET_KEY": "bench-" + "x" * 50,
+            "ALLOWED_HOSTS": "127.0.0.1,localhost",
+            "SECURE_SSL_REDIRECT": "0",
+            "STATIC_ROOT": f"{tmp}/static",
+            "TRUSTED_PROXY_COUNT": "0",
+        }
         env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
         if not os.environ.get("DATABASE_URL"):
             env["DATABASE_URL"] = f"sqlite:///{tmp}/bench.sqlite3"
@@ -250,21 +285,28 @@ def main() -> int:
         manage(env, "collectstatic", "--noinput", "-v", "0")
         try:
             for n in args.learners:
-                results.append({"database": database,
-                                **run_scenario(env, n, args.seconds, args.workers,
-                                               args.processes)})
+                results.append(
+                    {
+                        "database": database,
+                        **run_scenario(env, n, args.seconds, args.workers, args.processes),
+                    }
+                )
         finally:
             manage(env, script=CLEANUP)
 
     print(f"seconds per run: {args.seconds}, gunicorn workers: {args.workers}")
-    print("| learners | database | req/s | p50 ms | p95 ms | errors | posted | answered 200 "
-          "| stored | lost |")
+    print(
+        "| learners | database | req/s | p50 ms | p95 ms | errors | posted | answered 200 "
+        "| stored | lost |"
+    )
     print("| ---: | --- | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: |")
     for r in results:
         errors = ", ".join(f"{k}: {v}" for k, v in r["errors"].items()) or "0"
-        print(f"| {r['learners']} | {r['database']} | {r['rps']:.1f} | {r['p50_ms']:.0f} "
-              f"| {r['p95_ms']:.0f} | {errors} | {r['posted']} | {r['posted_ok']} "
-              f"| {r['stored']} | {r['lost']} |")
+        print(
+            f"| {r['learners']} | {r['database']} | {r['rps']:.1f} | {r['p50_ms']:.0f} "
+            f"| {r['p95_ms']:.0f} | {errors} | {r['posted']} | {r['posted_ok']} "
+            f"| {r['stored']} | {r['lost']} |"
+        )
     print(json.dumps(results))
     return 0
 

@@ -24,10 +24,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.cards import DECK, Card  # noqa: E402
-from engine.signals import CONVENTIONS, encode  # noqa: E402
-from engine.signals.decoder import readings_table  # noqa: E402
-from engine.signals.posterior import model_for, posterior  # noqa: E402
+from engine.cards import DECK, Card
+from engine.signals import CONVENTIONS, encode
+from engine.signals.decoder import readings_table
+from engine.signals.posterior import model_for, posterior
 
 TARGET_MS = 150.0
 #: Hand sizes the leader can hold at the start of each side hand (docs/rules.md).
@@ -43,10 +43,16 @@ def drill_situation(seed: int) -> dict | None:
         signal, source = d.signal, tuple(d.source)
         if signal is None or not source:
             return None
-        return {"signal": signal, "side_hand": d.side_hand, "hand_size": len(source),
-                "visible": tuple(d.visible), "convention": d.convention, "witness": source,
-                "origin": f"drill {seed}"}
-    except Exception:  # noqa: BLE001 - the drill generator is a moving target
+        return {
+            "signal": signal,
+            "side_hand": d.side_hand,
+            "hand_size": len(source),
+            "visible": tuple(d.visible),
+            "convention": d.convention,
+            "witness": source,
+            "origin": f"drill {seed}",
+        }
+    except Exception:
         return None
 
 
@@ -63,9 +69,16 @@ def dealt_situation(seed: int) -> dict:
         play = encode(hand, side, conv).preferred
         if play is None:
             continue
-        table: tuple[Card, ...] = tuple(deck[size:size + 5 * (side - 1)])
-        return {"signal": play, "side_hand": side, "hand_size": size, "visible": table,
-                "convention": conv, "witness": hand, "origin": f"dealt {seed}"}
+        table: tuple[Card, ...] = tuple(deck[size : size + 5 * (side - 1)])
+        return {
+            "signal": play,
+            "side_hand": side,
+            "hand_size": size,
+            "visible": table,
+            "convention": conv,
+            "witness": hand,
+            "origin": f"dealt {seed}",
+        }
 
 
 def main() -> None:
@@ -78,24 +91,36 @@ def main() -> None:
         s = drill_situation(seed) or dealt_situation(seed)
         model = model_for(s["witness"], s["signal"], s["side_hand"], s["convention"])
         start = time.process_time()
-        post = posterior(s["signal"], s["side_hand"], s["hand_size"], s["visible"],
-                         s["convention"], samples=samples, seed=seed, model=model,
-                         witness=s["witness"])
+        post = posterior(
+            s["signal"],
+            s["side_hand"],
+            s["hand_size"],
+            s["visible"],
+            s["convention"],
+            samples=samples,
+            seed=seed,
+            model=model,
+            witness=s["witness"],
+        )
         ms = (time.process_time() - start) * 1000
         rows.append((ms, post))
         c1, c2 = s["signal"]
         top = post.items[0] if post.items else None
-        print(f"{s['origin']:>9}  {c1} {str(c2) if c2 else 'pass':4}  side {s['side_hand']}  "
-              f"size {s['hand_size']:2}  seen {len(s['visible']):2}  {model:9}  "
-              f"{ms:7.1f} ms  samples {post.samples:5}  ess {post.effective_samples:7.1f}  "
-              f"attempts {post.attempts:6}  {'exact' if post.exact else 'sampled'}  "
-              f"{top.label + f' {top.p:.0%}' if top else 'no hand leads this way'}")
+        print(
+            f"{s['origin']:>9}  {c1} {str(c2) if c2 else 'pass':4}  side {s['side_hand']}  "
+            f"size {s['hand_size']:2}  seen {len(s['visible']):2}  {model:9}  "
+            f"{ms:7.1f} ms  samples {post.samples:5}  ess {post.effective_samples:7.1f}  "
+            f"attempts {post.attempts:6}  {'exact' if post.exact else 'sampled'}  "
+            f"{top.label + f' {top.p:.0%}' if top else 'no hand leads this way'}"
+        )
     all_ms = [ms for ms, _ in rows]
     sampled = [ms for ms, p in rows if not p.exact]
     enough = sum(1 for _, p in rows if p.exact or p.samples >= samples)
     median = statistics.median(sampled) if sampled else 0.0
-    print(f"situations: {len(rows)}  answered exactly: {len(rows) - len(sampled)}  "
-          f"with >= {samples} samples or exact: {enough}")
+    print(
+        f"situations: {len(rows)}  answered exactly: {len(rows) - len(sampled)}  "
+        f"with >= {samples} samples or exact: {enough}"
+    )
     print(f"median_ms_all: {statistics.median(all_ms):.1f}")
     print(f"max_ms: {max(all_ms):.1f}")
     print(f"median_ms_sampled: {median:.1f}")

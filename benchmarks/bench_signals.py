@@ -15,9 +15,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.cards import DECK  # noqa: E402
-from engine.signals import CONVENTIONS, decode, encode  # noqa: E402
-from engine.signals.decoder import readings_table  # noqa: E402
+from engine.cards import DECK
+from engine.signals import CONVENTIONS, decode, encode
+from engine.signals.decoder import readings_table
 
 ENCODE_TARGET = 20_000
 DECODE_TARGET = 200_000

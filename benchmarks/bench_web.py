@@ -76,8 +76,11 @@ class Client:
     def login(self) -> None:
         page = self.request("GET", "/accounts/login/")
         token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)[1]
-        self.request("POST", "/accounts/login/",
-                     {"username": USER, "password": PASSWORD, "csrfmiddlewaretoken": token})
+        self.request(
+            "POST",
+            "/accounts/login/",
+            {"username": USER, "password": PASSWORD, "csrfmiddlewaretoken": token},
+        )
 
 
 def answer_form(page: str) -> tuple[str, dict[str, str]]:
@@ -87,8 +90,12 @@ def answer_form(page: str) -> tuple[str, dict[str, str]]:
     showing = re.search(r'name="showing" value="([^"]+)"', page)[1]
     token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)[1]
     cards = re.findall(r'name="c1" value="([^"]+)"', page)
-    return action, {"showing": showing, "csrfmiddlewaretoken": token,
-                    "c1": cards[0], "c2": cards[1]}
+    return action, {
+        "showing": showing,
+        "csrfmiddlewaretoken": token,
+        "c1": cards[0],
+        "c2": cards[1],
+    }
 
 
 def drive(port: int, clients: int, seconds: float) -> dict[str, dict[str, float]]:
@@ -164,23 +171,49 @@ def main() -> int:
     args = parser.parse_args()
 
     with tempfile.TemporaryDirectory() as tmp:
-        env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp}/bench.sqlite3", "DEBUG": "0",
-               "SECRET_KEY": "bench-" + "x" * 50, "ALLOWED_HOSTS": "127.0.0.1,localhost",
-               "SECURE_SSL_REDIRECT": "0", "STATIC_ROOT": f"{tmp}/static"}
+        env = {
+            **os.environ,
+            "DATABASE_URL": f"sqlite:///{tmp}/bench.sqlite3",
+            "DEBUG": "0",
+            "SECRET_KEY": "bench-" + "x" * 50,
+            "ALLOWED_HOSTS": "127.0.0.1,localhost",
+            "SECURE_SSL_REDIRECT": "0",
+            "STATIC_ROOT": f"{tmp}/static",
+        }
         env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
         manage = [PY, str(ROOT / "manage.py")]
         subprocess.run([*manage, "migrate", "--noinput", "-v", "0"], env=env, check=True, cwd=ROOT)
-        subprocess.run([*manage, "collectstatic", "--noinput", "-v", "0"], env=env, check=True,
-                       cwd=ROOT)
-        subprocess.run([*manage, "shell", "-c",
-                        "from django.contrib.auth import get_user_model as g; "
-                        f"g().objects.create_user({USER!r}, password={PASSWORD!r})"],
-                       env=env, check=True, cwd=ROOT)
+        subprocess.run(
+            [*manage, "collectstatic", "--noinput", "-v", "0"], env=env, check=True, cwd=ROOT
+        )
+        subprocess.run(
+            [
+                *manage,
+                "shell",
+                "-c",
+                "from django.contrib.auth import get_user_model as g; "
+                f"g().objects.create_user({USER!r}, password={PASSWORD!r})",
+            ],
+            env=env,
+            check=True,
+            cwd=ROOT,
+        )
         port = free_port()
         server = subprocess.Popen(
-            [PY, "-m", "gunicorn", "concerto_site.wsgi", "-b", f"127.0.0.1:{port}",
-             "-w", str(args.workers), "--log-level", "warning"],
-            env=env, cwd=ROOT,
+            [
+                PY,
+                "-m",
+                "gunicorn",
+                "concerto_site.wsgi",
+                "-b",
+                f"127.0.0.1:{port}",
+                "-w",
+                str(args.workers),
+                "--log-level",
+                "warning",
+            ],
+            env=env,
+            cwd=ROOT,
         )
         try:
             deadline = time.time() + 30
@@ -194,18 +227,23 @@ def main() -> int:
                     time.sleep(0.2)
             queue: multiprocessing.Queue = multiprocessing.Queue()
             child = multiprocessing.Process(
-                target=_drive_in_child, args=(port, args.clients, args.seconds, queue))
+                target=_drive_in_child, args=(port, args.clients, args.seconds, queue)
+            )
             child.start()
             results = queue.get(timeout=args.seconds * 3 + 120)
             child.join()
         finally:
             server.terminate()
             server.wait(timeout=10)
-    print(f"clients: {args.clients}, seconds per scenario: {args.seconds}, "
-          f"gunicorn workers: {args.workers}")
+    print(
+        f"clients: {args.clients}, seconds per scenario: {args.seconds}, "
+        f"gunicorn workers: {args.workers}"
+    )
     for name, r in results.items():
-        print(f"{name:>10}: p50 {r['p50_ms']:7.2f} ms  p95 {r['p95_ms']:7.2f} ms  "
-              f"{r['rps']:8.1f} req/s  ({int(r['requests'])} requests)")
+        print(
+            f"{name:>10}: p50 {r['p50_ms']:7.2f} ms  p95 {r['p95_ms']:7.2f} ms  "
+            f"{r['rps']:8.1f} req/s  ({int(r['requests'])} requests)"
+        )
     print(json.dumps(results))
     drill = results["drill GET"]["p50_ms"]
     print(f"ratio_drill_vs_bare: {drill / results['bare']['p50_ms']:.2f}")

@@ -55,17 +55,27 @@ INSTALLED_APPS = [
     "axes",
     # The simple config leaves TEMPLATES alone; the partials loader is set up explicitly below.
     "template_partials.apps.SimpleAppConfig",
+    # One app per feature over a small core (docs/architecture.md). Features depend on the core
+    # and the engine; ``trainer`` itself is the site: home page, demo data, the pre-split
+    # migrations that made every table.
+    "trainer.core",
+    "trainer.accounts",
+    "trainer.drills",
+    "trainer.progress",
+    "trainer.learn",
+    "trainer.clubs",
+    "trainer.classes",
     "trainer",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     # Refuses NUL bytes and over-long values (400) before anything reads the database.
-    "trainer.middleware.BadInputMiddleware",
+    "trainer.core.middleware.BadInputMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "csp.middleware.CSPMiddleware",
     # A database outage becomes a styled 503 page; must sit outside the session middleware.
-    "trainer.middleware.DatabaseUnavailableMiddleware",
+    "trainer.core.middleware.DatabaseUnavailableMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -91,7 +101,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "trainer.context_processors.display",
+                "trainer.core.context_processors.display",
             ],
             "loaders": [
                 (
@@ -168,13 +178,13 @@ if TRUSTED_PROXY_COUNT < 0:
 # AXES_FAILURE_LIMIT wrong passwords for one username from one client address, that pair is
 # refused for AXES_COOLOFF_MINUTES (a right password included). Other addresses are unaffected.
 AUTHENTICATION_BACKENDS = [
-    "trainer.auth_backends.LoginThrottleBackend",  # django-axes
+    "trainer.accounts.auth_backends.LoginThrottleBackend",  # django-axes
     "django.contrib.auth.backends.ModelBackend",
 ]
 AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
 AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("AXES_COOLOFF_MINUTES", "15")))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
-AXES_CLIENT_IP_CALLABLE = "trainer.client_ip.client_ip"
+AXES_CLIENT_IP_CALLABLE = "trainer.core.client_ip.client_ip"
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_RESET_ON_SUCCESS = True
 AXES_VERBOSE = False

@@ -3,13 +3,14 @@
 Pure Python; imports nothing from Django. See the submodules:
 
 - :mod:`engine.cards` — cards, suits, ranks, parsing;
+- :mod:`engine.hand` — :class:`Hand`, an immutable set of cards;
 - :mod:`engine.scoring` — combinations, scoring rules, left-overs;
 - :mod:`engine.table` — seats and sides;
 - :mod:`engine.game` — the deal and game state machines, observations;
 - :mod:`engine.bots` — bots that play legal moves;
 - :mod:`engine.signals` — the convention cards: checklist, encoder, decoder, replies;
 - :mod:`engine.drills` — drills built from ``(kind, seed, params)`` and graded;
-- :mod:`engine.cli` — ``python -m engine``.
+- :mod:`engine.cli` — ``python -m engine`` (commands register in :mod:`engine.command`).
 
 >>> from engine import Card, score_hand
 >>> score_hand([Card.parse(c) for c in "AH 2H 3H 4H 5H".split()]).points
@@ -19,6 +20,7 @@ Pure Python; imports nothing from Django. See the submodules:
 from engine.cards import Card, Suit, card, parse_cards
 from engine.errors import ConcertoError, IllegalPlayError, InvalidCardsError, InvalidNotationError
 from engine.game import Action, DealState, GameState, Observation
+from engine.hand import Hand
 from engine.scoring import (
     CLASSIC,
     CONTRIBUTION,
@@ -40,6 +42,7 @@ __all__ = [
     "ConcertoError",
     "DealState",
     "GameState",
+    "Hand",
     "IllegalPlayError",
     "InvalidCardsError",
     "InvalidNotationError",

@@ -16,24 +16,26 @@ from __future__ import annotations
 import enum
 import random
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
 
-from engine.errors import InvalidCardsError, InvalidNotationError
+from engine.errors import InvalidCardsError, InvalidNotationError, WrongTypeError
 
 __all__ = [
-    "Card",
-    "Suit",
+    "DECK",
     "RANKS",
     "RANK_CHARS",
-    "DECK",
+    "Card",
+    "Suit",
     "card",
-    "parse_cards",
+    "cards_mask",
     "format_cards",
     "iter_cards",
+    "not_cards_error",
+    "parse_cards",
     "rank_char",
     "rank_name",
-    "sort_cards",
+    "require_card",
     "shuffled_deck",
+    "sort_cards",
 ]
 
 
@@ -95,11 +97,21 @@ RANKS: tuple[int, ...] = tuple(range(2, 15))
 #: Rank characters indexed by rank value.
 RANK_CHARS = {v: c for v, c in zip(RANKS, "23456789TJQKA", strict=True)}
 _RANK_BY_TEXT = {c: v for v, c in RANK_CHARS.items()}
-_RANK_BY_TEXT["10"] = 10
-_RANK_BY_TEXT["1"] = 14
+_RANK_BY_TEXT["10"] = 10  # documented: "10d" is TD (a lone "1" is not a rank)
 _RANK_NAMES = {
-    2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "10",
-    11: "Jack", 12: "Queen", 13: "King", 14: "Ace",
+    2: "2",
+    3: "3",
+    4: "4",
+    5: "5",
+    6: "6",
+    7: "7",
+    8: "8",
+    9: "9",
+    10: "10",
+    11: "Jack",
+    12: "Queen",
+    13: "King",
+    14: "Ace",
 }
 
 
@@ -114,19 +126,63 @@ def rank_name(rank: int, *, plural: bool = False) -> str:
     return name + "s" if plural else name
 
 
-@dataclass(frozen=True, slots=True, eq=False)
 class Card:
-    """One playing card. Use :meth:`parse` or :func:`card`; never build duplicates by hand.
+    """One playing card. Use :meth:`parse`, :func:`card` or ``Card(rank, suit)``.
 
     ``index`` runs 0..51 (suit-major), ``bit`` is ``1 << index`` for fast set arithmetic.
-    The 52 instances are shared (parsing, pickling and :data:`DECK` all return them), so
-    equality and hashing are by identity: the fastest possible in sets and comparisons.
+    The 52 instances are shared (the constructor, parsing, pickling and :data:`DECK` all return
+    them), so equality and hashing are by identity: the fastest possible in sets and comparisons.
+
+    Cards order by rank (the suit, ♠♥♦♣, breaks ties so the order is total);
+    :attr:`sort_key` and :func:`sort_cards` give the display order instead.
+
+    >>> Card(10, Suit.DIAMONDS) is Card.parse("TD")
+    True
+    >>> Card.parse("TS") < Card.parse("9S"), Card.parse("9S") <= Card.parse("9H")
+    (False, True)
     """
+
+    __slots__ = ("_order", "bit", "index", "rank", "suit")
 
     rank: int
     suit: Suit
-    index: int = field(repr=False)
-    bit: int = field(repr=False)
+    index: int
+    bit: int
+    _order: int
+
+    def __new__(cls, rank: int, suit: Suit | int) -> Card:
+        """The shared card of ``rank`` (2..14, the Ace is 14) and ``suit``."""
+        if (
+            isinstance(rank, bool)
+            or not isinstance(rank, int)
+            or rank not in RANK_CHARS
+            or isinstance(suit, bool)
+            or not isinstance(suit, int)
+            or not 0 <= suit <= 3
+        ):
+            raise InvalidNotationError(f"not a card: rank {rank!r}, suit {suit!r}")
+        return DECK[int(suit) * 13 + rank - 2]
+
+    @classmethod
+    def _make(cls, rank: int, suit: Suit) -> Card:
+        """Build one of the 52 shared instances (only when the deck is made)."""
+        self = object.__new__(cls)
+        index = int(suit) * 13 + rank - 2
+        for name, value in (
+            ("rank", rank),
+            ("suit", suit),
+            ("index", index),
+            ("bit", 1 << index),
+            ("_order", rank * 4 + int(suit)),
+        ):
+            object.__setattr__(self, name, value)
+        return self
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"cards are immutable: cannot set {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"cards are immutable: cannot delete {name!r}")
 
     @staticmethod
     def parse(text: str) -> Card:
@@ -167,19 +223,39 @@ class Card:
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
 
-    def __lt__(self, other: Card) -> bool:
-        return self.sort_key < other.sort_key
+    # Ordering by rank, then suit: consistent with identity equality (no two cards tie).
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self._order < other._order
+
+    def __le__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self._order <= other._order
+
+    def __gt__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self._order > other._order
+
+    def __ge__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self._order >= other._order
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Card:
+        return self
 
     def __reduce__(self) -> tuple[object, tuple[str]]:
         return (Card.parse, (str(self),))
 
 
 #: The 52 cards in index order: ♠2..♠A, then ♥, ♦, ♣ likewise.
-DECK: tuple[Card, ...] = tuple(
-    Card(rank, suit, int(suit) * 13 + rank - 2, 1 << (int(suit) * 13 + rank - 2))
-    for suit in Suit
-    for rank in RANKS
-)
+DECK: tuple[Card, ...] = tuple(Card._make(rank, suit) for suit in Suit for rank in RANKS)
 
 _CARD_BY_TEXT: dict[str, Card] = {}
 for _c in DECK:
@@ -244,3 +320,54 @@ def iter_cards(mask: int) -> Iterator[Card]:
         low = mask & -mask
         yield DECK[low.bit_length() - 1]
         mask ^= low
+
+
+def not_cards_error(value: object, func: str) -> WrongTypeError:
+    """The typed error for ``func`` given something other than cards (e.g. a card string)."""
+    if isinstance(value, str):
+        return WrongTypeError(
+            f"{func}() takes cards, not the string {value!r}: parse it first (parse_cards)"
+        )
+    if isinstance(value, Iterable) and not isinstance(value, (bytes, bytearray)):
+        try:
+            bad = next(v for v in value if not isinstance(v, Card))
+        except (StopIteration, TypeError):
+            bad = value
+        else:
+            if isinstance(bad, str):
+                return WrongTypeError(
+                    f"{func}() takes cards, not the string {bad!r}: parse it first (Card.parse)"
+                )
+        return WrongTypeError(f"{func}() takes cards, not {type(bad).__name__} {bad!r}")
+    return WrongTypeError(f"{func}() takes cards, not {type(value).__name__} {value!r}")
+
+
+def require_card(value: object, func: str) -> Card:
+    """``value`` if it is a :class:`Card`, else a :class:`WrongTypeError` naming ``func``."""
+    if isinstance(value, Card):
+        return value
+    if isinstance(value, str):
+        raise WrongTypeError(
+            f"{func}() takes a Card, not the string {value!r}: parse it first (Card.parse)"
+        )
+    raise WrongTypeError(f"{func}() takes a Card, not {type(value).__name__} {value!r}")
+
+
+def cards_mask(cards: Iterable[Card], func: str = "cards_mask") -> int:
+    """The bit mask of ``cards``; a :class:`WrongTypeError` naming ``func`` if they are not
+    cards (a string of card names included).
+
+    >>> cards_mask([Card.parse("3S"), Card.parse("2S")])
+    3
+    """
+    if hasattr(type(cards), "__cards_mask__"):
+        return int(cards.__cards_mask__())  # type: ignore[attr-defined]  # a Hand
+    if isinstance(cards, str):
+        raise not_cards_error(cards, func)
+    mask = 0
+    try:
+        for c in cards:
+            mask |= c.bit
+    except (AttributeError, TypeError):
+        raise not_cards_error(cards, func) from None
+    return mask

@@ -6,33 +6,40 @@ holding that command's arguments (options on the command line are defaults for e
 prints one JSON line per case. Bad input: exit status 2 and one line on stderr naming it; in batch
 mode every good line is still answered and the bad ones are reported as ``line N: reason``.
 
-Commands are registered with :func:`command`; modules holding commands are listed in
-``COMMAND_MODULES`` and imported when the parser is built.
+Commands are registered with :func:`engine.command.command`; this module imports every module
+holding commands (each registers at import time), so the imports run one way only.
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import shlex
 import sys
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import Any, TextIO
 
-from engine.errors import ConcertoError
+# Importing the command modules registers their commands.
+import engine.commands
+import engine.drills.commands
+import engine.signals.commands
+import engine.tournament.commands
+from engine.command import REGISTRY, Command, UsageError, command
 
-#: Modules whose import registers commands (each calls :func:`command` at import time).
+__all__ = ["COMMAND_MODULES", "EXIT_BAD_INPUT", "REGISTRY", "UsageError", "command", "main"]
+
+#: The modules whose import registered the commands.
 COMMAND_MODULES: list[str] = [
-    "engine.commands", "engine.signals.commands", "engine.drills.commands",
+    m.__name__
+    for m in (
+        engine.commands,
+        engine.signals.commands,
+        engine.drills.commands,
+        engine.tournament.commands,
+    )
 ]
 
 EXIT_BAD_INPUT = 2
-
-
-class UsageError(ConcertoError):
-    """Arguments the command line cannot read (raised instead of argparse's exit)."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -40,44 +47,7 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
-@dataclass(frozen=True)
-class Command:
-    name: str
-    help: str
-    configure: Callable[[argparse.ArgumentParser], None]
-    run: Callable[[argparse.Namespace], Any]
-    #: True when the parsed arguments lack the main input, so cases come from stdin.
-    wants_stdin: Callable[[argparse.Namespace], bool]
-    #: Print the result as plain text (e.g. the cheat sheet) instead of JSON.
-    text: bool = False
-
-
-REGISTRY: dict[str, Command] = {}
-
-
-def command(
-    name: str,
-    *,
-    help: str,
-    configure: Callable[[argparse.ArgumentParser], None],
-    wants_stdin: Callable[[argparse.Namespace], bool] = lambda ns: False,
-    text: bool = False,
-) -> Callable[[Callable[[argparse.Namespace], Any]], Callable[[argparse.Namespace], Any]]:
-    """Register ``run(namespace) -> JSON-serialisable`` as a subcommand.
-
-    ``run`` raises a :class:`ValueError` subclass for bad input; the CLI turns it into exit 2.
-    """
-
-    def register(run: Callable[[argparse.Namespace], Any]) -> Callable[[argparse.Namespace], Any]:
-        REGISTRY[name] = Command(name, help, configure, run, wants_stdin, text)
-        return run
-
-    return register
-
-
 def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
-    for module in COMMAND_MODULES:
-        importlib.import_module(module)
     parser = _Parser(prog="python -m engine", description="The Concerto rules and signals engine.")
     subparsers = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     subs: dict[str, argparse.ArgumentParser] = {}

@@ -15,7 +15,7 @@ from typing import Any
 
 from engine.bots import play_game
 from engine.cards import Card, parse_cards
-from engine.cli import command
+from engine.command import command
 from engine.errors import ConcertoError
 from engine.game import DealState, GameState, PlayedHand
 from engine.scoring import (
@@ -85,7 +85,8 @@ def _add_seed(parser: argparse.ArgumentParser) -> None:
 
 
 def _seed_of(ns: argparse.Namespace) -> int | None:
-    return ns.seed if ns.seed is not None else ns.seed_arg
+    seed: int | None = ns.seed if ns.seed is not None else ns.seed_arg
+    return seed
 
 
 def _cards_of(ns: argparse.Namespace, count: int) -> tuple[Card, ...]:

@@ -27,3 +27,20 @@ class InvalidCardsError(ConcertoError):
 
 class IllegalPlayError(ConcertoError):
     """A syntactically valid action that the rules do not allow in the current position."""
+
+
+class WrongTypeError(ConcertoError, TypeError):
+    """A value of the wrong type given to an engine function: a card string where a
+    :class:`~engine.cards.Card` is expected, a convention's name where a
+    :class:`~engine.signals.Convention` is. Strings are parsed at the edges (the CLI, forms);
+    inside, the engine takes value types. Also a :class:`TypeError`.
+
+    >>> raise WrongTypeError("encode() takes cards, not the string '5S 4S'")
+    Traceback (most recent call last):
+    ...
+    engine.errors.WrongTypeError: encode() takes cards, not the string '5S 4S'
+    """
+
+
+class UnknownConventionError(InvalidNotationError):
+    """A convention name the engine does not know (the message lists the known ones)."""

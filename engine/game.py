@@ -41,24 +41,24 @@ from engine.scoring import (
 from engine.table import SEATS, SIDES, Seat, Side
 
 __all__ = [
-    "ActionKind",
-    "Action",
-    "PASS",
+    "BONUS_PER_UNPLAYED_DEAL",
+    "CARDS_PER_HAND",
+    "DEALS_PER_GAME",
     "FORCE",
-    "PlayedHand",
+    "GAME_BONUS",
+    "GAME_TARGET",
+    "HANDS_PER_DEAL",
+    "PASS",
+    "Action",
+    "ActionKind",
     "DealResult",
-    "Observation",
     "DealState",
     "GameOutcome",
     "GameState",
+    "Observation",
+    "PlayedHand",
     "game_outcome",
     "is_game_over",
-    "HANDS_PER_DEAL",
-    "CARDS_PER_HAND",
-    "DEALS_PER_GAME",
-    "GAME_TARGET",
-    "GAME_BONUS",
-    "BONUS_PER_UNPLAYED_DEAL",
 ]
 
 HANDS_PER_DEAL = 8
@@ -71,7 +71,7 @@ BONUS_PER_UNPLAYED_DEAL = 100
 
 class ActionKind(enum.Enum):
     PLAY = "play"
-    PASS = "pass"
+    PASS = "pass"  # noqa: S105 (an action, not a password)
     FORCE = "force"
 
 
@@ -221,7 +221,7 @@ class DealState:
     def __init__(
         self,
         dealer: Seat | str,
-        hands: Mapping[Seat | str, Iterable[Card | str]],
+        hands: Mapping[Seat, Iterable[Card | str]] | Mapping[str, Iterable[Card | str]],
         rule: ScoringRule | str = CLASSIC,
     ) -> None:
         self.dealer = Seat.parse(dealer)

@@ -15,7 +15,7 @@ import enum
 
 from engine.errors import InvalidNotationError
 
-__all__ = ["Seat", "Side", "SEATS", "SIDES"]
+__all__ = ["SEATS", "SIDES", "Seat", "Side"]
 
 
 class Seat(enum.Enum):

@@ -37,6 +37,7 @@ def six_cards(drill: Drill) -> bool:
 def shape(wanted: str) -> Check:
     def check(drill: Drill) -> bool:
         return encode(drill.hand, drill.side_hand, drill.convention).shape == wanted
+
     return check
 
 
@@ -71,9 +72,11 @@ def read(item: str, side_hand: int) -> Plan:
 
 def action(wanted: str) -> Check:
     """Reply drills whose right answer is to ``play``, ``pass`` or ``force``."""
+
     def check(drill: Drill) -> bool:
         key = str(right_answer(drill))
         return (key if key in ("pass", "force") else "play") == wanted
+
     return check
 
 
@@ -93,85 +96,257 @@ def checklist(item: str) -> Plan:
 
 
 SETS = [
-    SetPlan("onboarding/01-rules.yaml", "onboarding-1-rules", "Step 1: the combinations", 10,
-            "Name what five played cards make, and what that is worth under the classic rule.",
-            [score(i) for i in ("one_pair", "two_pair", "threes", "straight", "flush",
-                                "full_house", "fours", "straight_flush", "nothing", "straight")]),
-    SetPlan("onboarding/02-scoring.yaml", "onboarding-2-scoring",
-            "Step 2: scoring and left-overs", 20,
-            "Score finished hands and left-overs, under both scoring rules.",
-            [score("three_pairs", six_cards), score("straight", six_cards),
-             score("two_pair", six_cards), score("flush", six_cards),
-             score("full_house"), score("threes", six_cards),
-             score("fours", rule="contribution"), score("straight_flush", rule="contribution"),
-             score("fours", rule="contribution"), score("nothing", six_cards)]),
-    SetPlan("onboarding/03-checklist.yaml", "onboarding-3-checklist",
-            "Step 3: the leader's checklist", 30,
-            "Find the first checklist item in hands of every size.",
-            [checklist(i) for i in ("four_sf", "fours", "two_threes", "full_house", "three_sf",
-                                    "five_flush", "threes", "two_pair", "four_flush",
-                                    "three_straight")]),
-    SetPlan("onboarding/04-strong-signals.yaml", "onboarding-4-strong-signals",
-            "Step 4: strong signals", 40,
-            "Lead the signal for the strong items in the strong round.",
-            [lead("five_sf", 1), lead("four_sf", 1, shape("XXXX")),
-             lead("four_sf", 2, shape("XX.XX")), lead("fours", 1), lead("two_threes", 2),
-             lead("full_house", 1), lead("three_sf", 1, shape("XXX")),
-             lead("three_sf", 2, shape("XX.X")), lead("four_sf", 1, shape("XXX.X")),
-             lead("three_sf", 2, shape("X.X.X"))]),
-    SetPlan("onboarding/05-weak-signals.yaml", "onboarding-5-weak-signals",
-            "Step 5: weak signals", 50,
-            "Lead the signal for flushes, straights, threes and pairs.",
-            [lead("five_flush", 3), lead("five_straight", 3), lead("threes", 3),
-             lead("two_pair", 4), lead("four_flush", 3), lead("four_straight", 4),
-             lead("three_flush", 4), lead("three_straight", 4), lead("one_pair", 4),
-             lead("two_pair", 3)]),
-    SetPlan("onboarding/06-reading.yaml", "onboarding-6-reading", "Step 6: reading partner", 60,
-            "Say what partner holds from the signal, in both rounds.",
-            [read("four_sf", 1), read("fours", 1), read("full_house", 2),
-             read("two_threes", 1), read("three_sf", 2), read("five_flush", 3),
-             read("two_pair", 3), read("four_flush", 4), read("three_straight", 4),
-             read("threes", 3)]),
-    SetPlan("onboarding/07-replying.yaml", "onboarding-7-replying", "Step 7: replying", 70,
-            "Complete partner's combination, pass, or force.",
-            [reply("four_sf", 1, "play"), reply("fours", 1, "pass"),
-             reply("full_house", 2, "play"), reply("two_threes", 1, "play"),
-             reply("threes", 3, "play"), reply("two_pair", 3, "pass"),
-             reply("four_flush", 4, "play"), reply("four_straight", 4, "force"),
-             reply("one_pair", 4, "play"), reply("three_sf", 2, "pass")]),
-    SetPlan("drill_sets/straight-flush-shapes.yaml", "straight-flush-shapes",
-            "Straight-flush shapes", 110,
-            "Every shape of three, four and five cards to a straight flush: lead its signal.",
-            [lead("five_sf", 1, shape("XXXXX")),
-             *[lead("four_sf", 1 + i % 2, shape(s))
-               for i, s in enumerate(("XXXX", "XXX.X", "X.XXX", "XX.XX"))],
-             *[lead("three_sf", 1 + i % 2, shape(s))
-               for i, s in enumerate(("XXX", "XX.X", "X.XX", "XX..X", "X..XX", "X.X.X"))]]),
-    SetPlan("drill_sets/weak-signals.yaml", "weak-signals", "Weak signals", 120,
-            "Flushes, straights, threes and pairs in the weak round.",
-            [lead(i, 3 + n % 2) for n, i in enumerate(
-                ("five_flush", "five_straight", "threes", "two_pair", "four_flush",
-                 "four_straight", "three_flush", "three_straight", "one_pair", "five_flush",
-                 "four_flush", "three_flush"))]),
-    SetPlan("drill_sets/reading-weak-round.yaml", "reading-weak-round",
-            "Reading in the weak round", 130,
-            "Partner's signal in side hands 3 and 4, where weak readings come first.",
-            [read(i, 3 + n % 2) for n, i in enumerate(
-                ("five_flush", "five_straight", "four_flush", "four_straight", "three_flush",
-                 "three_straight", "two_pair", "threes", "one_pair", "four_flush"))]),
-    SetPlan("drill_sets/contribution-scoring.yaml", "contribution-scoring",
-            "Scoring under the contribution rule", 140,
-            "Fours and straight flushes are worth more the more evenly partners supplied them.",
-            [score(i, rule="contribution") for i in
-             ("fours", "straight_flush", "fours", "straight_flush", "full_house", "fours",
-              "straight_flush", "flush", "fours", "straight_flush")]),
-    SetPlan("drill_sets/replies.yaml", "replies", "Replying to partner", 150,
-            "Play what completes partner's combination, pass, or force.",
-            [reply(i, side, a) for i, side, a in (
-                ("four_sf", 1, "play"), ("two_threes", 1, "pass"), ("full_house", 1, "force"),
-                ("three_sf", 3, "play"), ("five_flush", 1, "force"), ("threes", 3, "play"),
-                ("two_pair", 3, "play"), ("four_flush", 3, "play"),
-                ("four_straight", 3, "pass"), ("three_flush", 4, "play"))]),
+    SetPlan(
+        "onboarding/01-rules.yaml",
+        "onboarding-1-rules",
+        "Step 1: the combinations",
+        10,
+        "Name what five played cards make, and what that is worth under the classic rule.",
+        [
+            score(i)
+            for i in (
+                "one_pair",
+                "two_pair",
+                "threes",
+                "straight",
+                "flush",
+                "full_house",
+                "fours",
+                "straight_flush",
+                "nothing",
+                "straight",
+            )
+        ],
+    ),
+    SetPlan(
+        "onboarding/02-scoring.yaml",
+        "onboarding-2-scoring",
+        "Step 2: scoring and left-overs",
+        20,
+        "Score finished hands and left-overs, under both scoring rules.",
+        [
+            score("three_pairs", six_cards),
+            score("straight", six_cards),
+            score("two_pair", six_cards),
+            score("flush", six_cards),
+            score("full_house"),
+            score("threes", six_cards),
+            score("fours", rule="contribution"),
+            score("straight_flush", rule="contribution"),
+            score("fours", rule="contribution"),
+            score("nothing", six_cards),
+        ],
+    ),
+    SetPlan(
+        "onboarding/03-checklist.yaml",
+        "onboarding-3-checklist",
+        "Step 3: the leader's checklist",
+        30,
+        "Find the first checklist item in hands of every size.",
+        [
+            checklist(i)
+            for i in (
+                "four_sf",
+                "fours",
+                "two_threes",
+                "full_house",
+                "three_sf",
+                "five_flush",
+                "threes",
+                "two_pair",
+                "four_flush",
+                "three_straight",
+            )
+        ],
+    ),
+    SetPlan(
+        "onboarding/04-strong-signals.yaml",
+        "onboarding-4-strong-signals",
+        "Step 4: strong signals",
+        40,
+        "Lead the signal for the strong items in the strong round.",
+        [
+            lead("five_sf", 1),
+            lead("four_sf", 1, shape("XXXX")),
+            lead("four_sf", 2, shape("XX.XX")),
+            lead("fours", 1),
+            lead("two_threes", 2),
+            lead("full_house", 1),
+            lead("three_sf", 1, shape("XXX")),
+            lead("three_sf", 2, shape("XX.X")),
+            lead("four_sf", 1, shape("XXX.X")),
+            lead("three_sf", 2, shape("X.X.X")),
+        ],
+    ),
+    SetPlan(
+        "onboarding/05-weak-signals.yaml",
+        "onboarding-5-weak-signals",
+        "Step 5: weak signals",
+        50,
+        "Lead the signal for flushes, straights, threes and pairs.",
+        [
+            lead("five_flush", 3),
+            lead("five_straight", 3),
+            lead("threes", 3),
+            lead("two_pair", 4),
+            lead("four_flush", 3),
+            lead("four_straight", 4),
+            lead("three_flush", 4),
+            lead("three_straight", 4),
+            lead("one_pair", 4),
+            lead("two_pair", 3),
+        ],
+    ),
+    SetPlan(
+        "onboarding/06-reading.yaml",
+        "onboarding-6-reading",
+        "Step 6: reading partner",
+        60,
+        "Say what partner holds from the signal, in both rounds.",
+        [
+            read("four_sf", 1),
+            read("fours", 1),
+            read("full_house", 2),
+            read("two_threes", 1),
+            read("three_sf", 2),
+            read("five_flush", 3),
+            read("two_pair", 3),
+            read("four_flush", 4),
+            read("three_straight", 4),
+            read("threes", 3),
+        ],
+    ),
+    SetPlan(
+        "onboarding/07-replying.yaml",
+        "onboarding-7-replying",
+        "Step 7: replying",
+        70,
+        "Complete partner's combination, pass, or force.",
+        [
+            reply("four_sf", 1, "play"),
+            reply("fours", 1, "pass"),
+            reply("full_house", 2, "play"),
+            reply("two_threes", 1, "play"),
+            reply("threes", 3, "play"),
+            reply("two_pair", 3, "pass"),
+            reply("four_flush", 4, "play"),
+            reply("four_straight", 4, "force"),
+            reply("one_pair", 4, "play"),
+            reply("three_sf", 2, "pass"),
+        ],
+    ),
+    SetPlan(
+        "drill_sets/straight-flush-shapes.yaml",
+        "straight-flush-shapes",
+        "Straight-flush shapes",
+        110,
+        "Every shape of three, four and five cards to a straight flush: lead its signal.",
+        [
+            lead("five_sf", 1, shape("XXXXX")),
+            *[
+                lead("four_sf", 1 + i % 2, shape(s))
+                for i, s in enumerate(("XXXX", "XXX.X", "X.XXX", "XX.XX"))
+            ],
+            *[
+                lead("three_sf", 1 + i % 2, shape(s))
+                for i, s in enumerate(("XXX", "XX.X", "X.XX", "XX..X", "X..XX", "X.X.X"))
+            ],
+        ],
+    ),
+    SetPlan(
+        "drill_sets/weak-signals.yaml",
+        "weak-signals",
+        "Weak signals",
+        120,
+        "Flushes, straights, threes and pairs in the weak round.",
+        [
+            lead(i, 3 + n % 2)
+            for n, i in enumerate(
+                (
+                    "five_flush",
+                    "five_straight",
+                    "threes",
+                    "two_pair",
+                    "four_flush",
+                    "four_straight",
+                    "three_flush",
+                    "three_straight",
+                    "one_pair",
+                    "five_flush",
+                    "four_flush",
+                    "three_flush",
+                )
+            )
+        ],
+    ),
+    SetPlan(
+        "drill_sets/reading-weak-round.yaml",
+        "reading-weak-round",
+        "Reading in the weak round",
+        130,
+        "Partner's signal in side hands 3 and 4, where weak readings come first.",
+        [
+            read(i, 3 + n % 2)
+            for n, i in enumerate(
+                (
+                    "five_flush",
+                    "five_straight",
+                    "four_flush",
+                    "four_straight",
+                    "three_flush",
+                    "three_straight",
+                    "two_pair",
+                    "threes",
+                    "one_pair",
+                    "four_flush",
+                )
+            )
+        ],
+    ),
+    SetPlan(
+        "drill_sets/contribution-scoring.yaml",
+        "contribution-scoring",
+        "Scoring under the contribution rule",
+        140,
+        "Fours and straight flushes are worth more the more evenly partners supplied them.",
+        [
+            score(i, rule="contribution")
+            for i in (
+                "fours",
+                "straight_flush",
+                "fours",
+                "straight_flush",
+                "full_house",
+                "fours",
+                "straight_flush",
+                "flush",
+                "fours",
+                "straight_flush",
+            )
+        ],
+    ),
+    SetPlan(
+        "drill_sets/replies.yaml",
+        "replies",
+        "Replying to partner",
+        150,
+        "Play what completes partner's combination, pass, or force.",
+        [
+            reply(i, side, a)
+            for i, side, a in (
+                ("four_sf", 1, "play"),
+                ("two_threes", 1, "pass"),
+                ("full_house", 1, "force"),
+                ("three_sf", 3, "play"),
+                ("five_flush", 1, "force"),
+                ("threes", 3, "play"),
+                ("two_pair", 3, "play"),
+                ("four_flush", 3, "play"),
+                ("four_straight", 3, "pass"),
+                ("three_flush", 4, "play"),
+            )
+        ],
+    ),
 ]
 
 #: Each set tries seeds upwards from ``SEED_BLOCK * position + 1``, so reruns pick the same
@@ -189,9 +364,12 @@ def curate(plan: Plan, start: int, used: set[tuple[str, int, str]]) -> dict[str,
             continue
         answer = right_answer(drill)
         used.add((plan.kind, seed, params.key()))
-        return {"kind": plan.kind, "seed": seed,
-                "params": {**plan.params, "v": GENERATOR_VERSION},
-                "expect": {"skill": drill.skill, "answer": str(answer)}}
+        return {
+            "kind": plan.kind,
+            "seed": seed,
+            "params": {**plan.params, "v": GENERATOR_VERSION},
+            "expect": {"skill": drill.skill, "answer": str(answer)},
+        }
     raise SystemExit(f"no seed fits {plan}")
 
 
@@ -199,8 +377,13 @@ def write(set_plan: SetPlan) -> Path:
     used: set[tuple[str, int, str]] = set()
     start = SEED_BLOCK * set_plan.position + 1
     entries = [curate(p, start, used) for p in set_plan.plans]
-    head = {"kind": "drill_set", "slug": set_plan.slug, "title": set_plan.title,
-            "position": set_plan.position, "description": set_plan.description}
+    head = {
+        "kind": "drill_set",
+        "slug": set_plan.slug,
+        "title": set_plan.title,
+        "position": set_plan.position,
+        "description": set_plan.description,
+    }
     lines = [
         "# Curated by scripts/curate_drill_sets.py: every skill and answer below is the",
         "# engine's own; `manage.py seed` checks them again against the engine.",
@@ -208,8 +391,9 @@ def write(set_plan: SetPlan) -> Path:
         "entries:",
     ]
     for entry in entries:
-        flow = yaml.safe_dump(entry, sort_keys=False, default_flow_style=True, width=1000,
-                              allow_unicode=True).strip()
+        flow = yaml.safe_dump(
+            entry, sort_keys=False, default_flow_style=True, width=1000, allow_unicode=True
+        ).strip()
         lines.append(f"  - {flow}")
     path = ROOT / "seeds" / set_plan.path
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -2,7 +2,7 @@
 
 Creates users with a known password, a club with them as organiser and members, a class with a
 teacher and students and an assignment from a curated drill set (through the classes services),
-and answers: each answer is a real attempt recorded through :func:`trainer.services.
+and answers: each answer is a real attempt recorded through :func:`trainer.progress.services.
 attempt_record`, answered with the engine's own right answer (or one it grades wrong), so the
 progress pages, the club's path table and the class's results all agree with the engine.
 
@@ -27,13 +27,16 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
-from engine.drills import KINDS, grade, make_drill
-from trainer import services
+from engine.drills import KINDS, make_drill
+from trainer.classes import services as class_services
+from trainer.classes.models import Assignment, Classroom
 from trainer.clubs import services as club_services
 from trainer.clubs.curriculum import get_step
-from trainer.curation import right_answer, wrong_answer
-from trainer.models import Club, ClubMembership, DrillSet, DrillSetEntry
-from trainer.seeding import SeedError, load_file, register, seed_files
+from trainer.clubs.models import Club, ClubMembership
+from trainer.core.seeding import SeedError, load_file, register, seed_files
+from trainer.drills.curation import right_answer, wrong_answer
+from trainer.drills.models import DrillSet, DrillSetEntry
+from trainer.progress import services
 
 _TOKEN_NAMESPACE = uuid.UUID("6f1c1d4e-8a51-4c1e-9d7a-3c2f6a0b9e11")
 
@@ -56,7 +59,8 @@ def _users(data: Mapping[str, Any], source: Path) -> dict[str, Any]:
         username = raw["username"]
         user, created = user_model.objects.get_or_create(
             username=username,
-            defaults={"email": raw.get("email", ""), "first_name": raw.get("first_name", "")},
+            defaults={"email": raw.get("email", ""), "first_name": raw.get("first_name", ""),
+                      "last_name": raw.get("last_name", "")},
         )
         if created:
             user.set_password(password)
@@ -87,9 +91,6 @@ def _club(raw: Mapping[str, Any], users: dict[str, Any], source: Path) -> Club:
 
 def _classroom(raw: Mapping[str, Any], users: dict[str, Any], source: Path) -> int:
     """The demo class and its assignment, through the classes services."""
-    from trainer.classes import services as class_services
-    from trainer.models import Assignment, Classroom
-
     teacher = users[raw["teacher"]]
     classroom = Classroom.objects.filter(
         name=raw["name"], memberships__user=teacher, memberships__role="teacher"
@@ -122,11 +123,11 @@ def _answer(user: Any, entry_key: str, kind: str, seed: int, params: Any, right:
     if answer is None:
         answer = wrong_answer(drill, rng)
     token = uuid.uuid5(_TOKEN_NAMESPACE, entry_key)
-    _, created = services.attempt_record(
-        user=user, drill=drill, answer=answer, grade=grade(drill, answer), token=token,
-        time_taken_ms=rng.randint(4_000, 40_000), now=when,
-    )
-    return created
+    shown_at_ms = int(when.timestamp() * 1000) - rng.randint(4_000, 40_000)
+    return services.attempt_record(
+        user=user, drill_address=drill.address, answer=answer,
+        showing=services.Showing(token, shown_at_ms), now=when,
+    ).created
 
 
 def _set_answers(user: Any, drill_set: str, right: int, wrong: int, clock: Any) -> int:

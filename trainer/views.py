@@ -1,51 +1,35 @@
-import logging
-import uuid
+"""The site's own pages: the landing page, and old admin addresses sent to their new home."""
 
-from django.core.cache import cache
-from django.db import connection
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
 
-from trainer.classes.selectors import open_assignments_for
-
-logger = logging.getLogger("trainer.outage")
+from trainer.selectors import home_for
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    """The landing page: what the site is and where to start (and a student's open work)."""
-    return render(request, "trainer/home.html", {
-        "open_assignments": open_assignments_for(student=request.user),
-    })
+    """Visitors: what the site is and where to start. Signed-in learners: what to do next."""
+    if not request.user.is_authenticated:
+        return render(request, "trainer/home.html", {})
+    return render(request, "trainer/home.html", {"home": home_for(user=request.user)})
 
 
-def _database_ok() -> bool:
-    try:
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT 1")
-            return cursor.fetchone() == (1,)
-    except Exception as exc:  # any failure means "down"; the cause is logged, briefly
-        logger.warning("healthz: the database is unavailable: %s", exc)
-        return False
+#: Models that lived in the ``trainer`` app before the app split → the app that owns them now.
+MOVED_MODELS = {
+    "drillset": "drills", "drillsetentry": "drills",
+    "attempt": "progress", "skillstate": "progress",
+    "lesson": "learn",
+    "club": "clubs", "clubmembership": "clubs",
+    "classroom": "classes", "classmembership": "classes",
+    "assignment": "classes", "assignmentdrill": "classes",
+}
 
 
-def _cache_ok() -> bool:
-    key = f"healthz:{uuid.uuid4().hex}"
-    try:
-        cache.set(key, "ok", timeout=10)
-        ok = cache.get(key) == "ok"
-        cache.delete(key)
-        return ok
-    except Exception as exc:  # any failure means "down"; the cause is logged, briefly
-        logger.warning("healthz: the cache is unavailable: %s", exc)
-        return False
-
-
-def healthz(request: HttpRequest) -> HttpResponse:
-    """For load balancers: 200 ``ok`` when the database and the cache answer, else 503 naming
-    what is down. Touches neither session nor template."""
-    down = [name for name, ok in (("database", _database_ok()), ("cache", _cache_ok()))
-            if not ok]
-    if down:
-        return HttpResponse("unavailable: " + ", ".join(down) + "\n", status=503,
-                            content_type="text/plain")
-    return HttpResponse("ok", content_type="text/plain")
+def admin_moved(request: HttpRequest, model: str, rest: str = "") -> HttpResponse:
+    """``/admin/trainer/<model>/…`` (bookmarks from before the app split) → the model's admin
+    pages under its new app label; anything else under ``/admin/trainer/`` is not found."""
+    app = MOVED_MODELS.get(model)
+    if app is None:
+        raise Http404("No such admin page.")
+    query = request.META.get("QUERY_STRING", "")
+    return redirect(f"/admin/{app}/{model}/{rest}" + (f"?{query}" if query else ""),
+                    permanent=True)

@@ -41,7 +41,8 @@ def _make_drill(kind: str, seed: int, params: DrillParams) -> Drill:
     if params.retired:
         raise RetiredDrillError(
             f"drill {seed} was made by version {params.version} of the drill generator, which "
-            "has been retired; its position is no longer built")
+            "has been retired; its position is no longer built"
+        )
     rng = random.Random(f"{spec.kind}:{seed}:{params.key()}")
     convention = get_convention(params.convention)
     feasible = [s for s in spec.skills(convention) if spec.feasible(s, params, convention)]
@@ -63,5 +64,7 @@ def _why(params: DrillParams) -> str:
     lo, hi = LEADER_SIZES[params.side_hand]
     if lo <= params.hand_size <= hi:
         return ""
-    return (f": the leader of side hand {params.side_hand} holds {lo} to {hi} cards, not "
-            f"{params.hand_size}")
+    return (
+        f": the leader of side hand {params.side_hand} holds {lo} to {hi} cards, not "
+        f"{params.hand_size}"
+    )

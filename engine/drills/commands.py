@@ -18,7 +18,7 @@ import argparse
 from typing import Any
 
 from engine.cards import Card
-from engine.cli import UsageError, command
+from engine.command import UsageError, command
 from engine.drills.build import make_drill
 from engine.drills.grading import answer_key, grade, parse_answer
 from engine.drills.model import Answer, Drill, DrillKind, DrillParams, Grade
@@ -87,8 +87,10 @@ def drill_json(drill: Drill, answer: str | None = None) -> dict[str, Any]:
         "kind": str(drill.kind),
         "seed": drill.seed,
         "params": _params_json(drill.params),
-        "resolved": {"side_hand": drill.side_hand if drill.kind != DrillKind.SCORE else None,
-                     "hand_size": _leader_size(drill)},
+        "resolved": {
+            "side_hand": drill.side_hand if drill.kind != DrillKind.SCORE else None,
+            "hand_size": _leader_size(drill),
+        },
         "skill": drill.skill,
         "prompt": drill.prompt,
         "hand": _cards(drill.hand),
@@ -126,29 +128,50 @@ def _seed(text: str) -> int:
 
 
 def _configure(p: argparse.ArgumentParser) -> None:
-    p.add_argument("words", nargs="*", metavar="KIND SEED",
-                   help=f"the drill kind ({', '.join(DrillKind)}) and its seed")
+    p.add_argument(
+        "words",
+        nargs="*",
+        metavar="KIND SEED",
+        help=f"the drill kind ({', '.join(DrillKind)}) and its seed",
+    )
     p.add_argument("--convention", default=DEFAULT_CONVENTION.name)
     p.add_argument("--rule", default="classic", help="classic or contribution")
     p.add_argument("--side-hand", type=int, default=None, help="1..4 (default: from the seed)")
-    p.add_argument("--hand-size", type=int, default=None,
-                   help="the leader's cards (default: from the seed)")
+    p.add_argument(
+        "--hand-size", type=int, default=None, help="the leader's cards (default: from the seed)"
+    )
     p.add_argument("--items", default="", help="checklist items (or combinations), I,J")
-    p.add_argument("--own-hand", action="store_true",
-                   help="read drills: show (and prune with) the reader's own hand")
-    p.add_argument("--answer", default=None,
-                   help='grade this answer: "6D 8D", "7H pass", an option key ("four_sf", '
-                        '"7H 8H", "force", "12")')
+    p.add_argument(
+        "--own-hand",
+        action="store_true",
+        help="read drills: show (and prune with) the reader's own hand",
+    )
+    p.add_argument(
+        "--answer",
+        default=None,
+        help='grade this answer: "6D 8D", "7H pass", an option key ("four_sf", '
+        '"7H 8H", "force", "12")',
+    )
 
 
-@command("drill", help="Build drill KIND SEED: the position, its options, every accepted answer "
-                       "and why; with --answer, that answer's grade.",
-         configure=_configure, wants_stdin=lambda ns: not ns.words)
+@command(
+    "drill",
+    help="Build drill KIND SEED: the position, its options, every accepted answer "
+    "and why; with --answer, that answer's grade.",
+    configure=_configure,
+    wants_stdin=lambda ns: not ns.words,
+)
 def run_drill(ns: argparse.Namespace) -> dict[str, Any]:
     if len(ns.words) != 2:
         raise UsageError(f"expected KIND SEED, got {' '.join(ns.words)!r}")
     kind, seed = ns.words[0], _seed(ns.words[1])
     items = tuple(dict.fromkeys(i.strip() for i in ns.items.split(",") if i.strip()))
-    params = DrillParams(convention=ns.convention, rule=ns.rule, side_hand=ns.side_hand,
-                         items=items, hand_size=ns.hand_size, own_hand=ns.own_hand)
+    params = DrillParams(
+        convention=ns.convention,
+        rule=ns.rule,
+        side_hand=ns.side_hand,
+        items=items,
+        hand_size=ns.hand_size,
+        own_hand=ns.own_hand,
+    )
     return drill_json(make_drill(kind, seed, params), ns.answer)

@@ -38,7 +38,7 @@ def _spread_ranks(rng: random.Random, n: int) -> list[int]:
     while True:
         chosen: list[int] = []
         for rank in rng.sample(range(2, 15), 13):
-            trial = chosen + [rank]
+            trial = [*chosen, rank]
             if all(_window_count(trial, low) < 3 for low in range(1, 11)):
                 chosen = trial
                 if len(chosen) == n:
@@ -47,14 +47,37 @@ def _spread_ranks(rng: random.Random, n: int) -> list[int]:
 
 #: Fewest cards that can hold each item.
 MIN_CARDS = {
-    "five_sf": 5, "fours": 4, "four_sf": 4, "two_threes": 6, "full_house": 5, "three_sf": 3,
-    "five_flush": 5, "five_straight": 5, "threes": 3, "two_pair": 4, "four_flush": 4,
-    "four_straight": 4, "three_flush": 3, "three_straight": 3, "one_pair": 2,
+    "five_sf": 5,
+    "fours": 4,
+    "four_sf": 4,
+    "two_threes": 6,
+    "full_house": 5,
+    "three_sf": 3,
+    "five_flush": 5,
+    "five_straight": 5,
+    "threes": 3,
+    "two_pair": 4,
+    "four_flush": 4,
+    "four_straight": 4,
+    "three_flush": 3,
+    "three_straight": 3,
+    "one_pair": 2,
 }
-_GROUPS = {"two_threes": (3, 3), "full_house": (3, 2), "threes": (3,), "two_pair": (2, 2),
-           "one_pair": (2,)}
-_RUN_LENGTH = {"five_flush": 5, "four_flush": 4, "three_flush": 3,
-               "five_straight": 5, "four_straight": 4, "three_straight": 3}
+_GROUPS = {
+    "two_threes": (3, 3),
+    "full_house": (3, 2),
+    "threes": (3,),
+    "two_pair": (2, 2),
+    "one_pair": (2,),
+}
+_RUN_LENGTH = {
+    "five_flush": 5,
+    "four_flush": 4,
+    "three_flush": 3,
+    "five_straight": 5,
+    "four_straight": 4,
+    "three_straight": 3,
+}
 
 
 def item_core(item: str, rng: random.Random) -> list[Card]:
@@ -74,8 +97,11 @@ def item_core(item: str, rng: random.Random) -> list[Card]:
     if item in _GROUPS:
         counts = _GROUPS[item]
         ranks = rng.sample(all_ranks, len(counts))
-        return [card_of(r, s) for r, n in zip(ranks, counts, strict=True)
-                for s in rng.sample(list(Suit), n)]
+        return [
+            card_of(r, s)
+            for r, n in zip(ranks, counts, strict=True)
+            for s in rng.sample(list(Suit), n)
+        ]
     if item.endswith("_flush"):
         return [card_of(r, suit) for r in _spread_ranks(rng, _RUN_LENGTH[item])]
     if item.endswith("_straight"):
@@ -87,7 +113,10 @@ def item_core(item: str, rng: random.Random) -> list[Card]:
 
 
 def hand_with(
-    item: str | None, size: int, rng: random.Random, convention: Convention,
+    item: str | None,
+    size: int,
+    rng: random.Random,
+    convention: Convention,
     exclude: Iterable[Card] = (),
 ) -> tuple[Card, ...]:
     """A hand of ``size`` cards whose first checklist item is ``item`` (any when ``None``).
@@ -146,4 +175,4 @@ def completed_hands(
     excluded = set(exclude)
     rest = [c for c in DECK if c not in excluded]
     rng.shuffle(rest)
-    return tuple(tuple(sort_cards(rest[i * 5:(i + 1) * 5])) for i in range(count))
+    return tuple(tuple(sort_cards(rest[i * 5 : (i + 1) * 5])) for i in range(count))

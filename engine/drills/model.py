@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import cast
 
 from engine.cards import Card
 from engine.drills.situation import Table
@@ -14,6 +15,7 @@ from engine.signals import (
     DEFAULT_CONVENTION,
     ITEMS,
     Convention,
+    Signal,
     get_convention,
 )
 from engine.table import Seat
@@ -38,18 +40,39 @@ GENERATOR_VERSION = 2
 RETIRED_VERSIONS = frozenset({1})
 #: Skills of score drills: five-card combinations and the left-over combinations.
 SCORE_SKILLS: tuple[str, ...] = (
-    "one_pair", "two_pair", "threes", "straight", "flush", "full_house", "fours",
-    "straight_flush", "three_pairs", "nothing",
+    "one_pair",
+    "two_pair",
+    "threes",
+    "straight",
+    "flush",
+    "full_house",
+    "fours",
+    "straight_flush",
+    "three_pairs",
+    "nothing",
 )
 SCORE_TITLES = {
-    "nothing": "Nothing", "one_pair": "One pair", "two_pair": "Two pair", "threes": "Threes",
-    "straight": "Straight", "flush": "Flush", "full_house": "Full house", "fours": "Fours",
-    "straight_flush": "Straight flush", "three_pairs": "Three pairs (left-overs)",
+    "nothing": "Nothing",
+    "one_pair": "One pair",
+    "two_pair": "Two pair",
+    "threes": "Threes",
+    "straight": "Straight",
+    "flush": "Flush",
+    "full_house": "Full house",
+    "fours": "Fours",
+    "straight_flush": "Straight flush",
+    "three_pairs": "Three pairs (left-overs)",
 }
 #: Smallest and largest hand a drill may ask about. Small hands happen late in a deal.
 MIN_HAND_SIZE, MAX_HAND_SIZE = 3, 13
 FILL_TRIES = 60
 SIGNAL_TRIES = 8
+
+
+def plain_str(key: str) -> str:
+    """An answer key or skill as a plain ``str`` (a :class:`ChecklistItem` becomes its id), so
+    what is stored or serialised (YAML, the database) is exactly the id string."""
+    return key if type(key) is str else str(key)
 
 
 class InvalidAnswerError(ConcertoError):
@@ -149,12 +172,13 @@ class DrillParams:
 
         items_raw = query.get("items")
         if items_raw is None:
-            items = tuple(defaults.get("items", ()))  # type: ignore[call-overload]
+            items = tuple(cast("Iterable[str]", defaults.get("items", ())))
         else:
             items = tuple(dict.fromkeys(i.strip() for i in items_raw.split(",") if i.strip()))
         return cls(
-            convention=str(query.get("convention") or defaults.get("convention")
-                           or DEFAULT_CONVENTION.name),
+            convention=str(
+                query.get("convention") or defaults.get("convention") or DEFAULT_CONVENTION.name
+            ),
             rule=str(query.get("rule") or defaults.get("rule") or "classic"),
             side_hand=number("side_hand"),
             items=items,
@@ -170,6 +194,9 @@ class Option:
 
     key: str
     label: str
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "key", plain_str(self.key))
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,6 +222,9 @@ class Drill:
     #: How the position came about (who played which completed card): lead, read and reply
     #: drills replay it on a real deal (:meth:`Table.play_to_signal`). Rebuilt with the drill.
     table: Table | None = field(default=None, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "skill", plain_str(self.skill))
 
     @property
     def address(self) -> tuple[str, int, str]:
@@ -228,8 +258,13 @@ class Answer:
     'force'
     """
 
-    play: tuple[Card, Card | None] | None = None
+    #: A lead. A plain ``(c1, c2)`` tuple is accepted and stored as the equal :class:`Signal`.
+    play: Signal | tuple[Card, Card | None] | None = None
     option: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.play is not None and not isinstance(self.play, Signal):
+            object.__setattr__(self, "play", Signal(*self.play))
 
     def __str__(self) -> str:
         if self.play is not None:
@@ -239,7 +274,7 @@ class Answer:
 
     @classmethod
     def lead(cls, c1: Card, c2: Card | None) -> Answer:
-        return cls(play=(c1, c2))
+        return cls(play=Signal(c1, c2))
 
     @classmethod
     def parse(cls, text: str, kind: str) -> Answer:
@@ -249,13 +284,12 @@ class Answer:
         words = text.split()
         if kind == "lead":
             if len(words) != 2:
-                raise InvalidNotationError(
-                    f"a lead is two cards, or a card and pass, not {text!r}")
+                raise InvalidNotationError(f"a lead is two cards, or a card and pass, not {text!r}")
             c1 = Card.parse(words[0])
             c2 = None if words[1].lower() == "pass" else Card.parse(words[1])
             if c1 is c2:
                 raise InvalidNotationError(f"{c1} cannot be played twice")
-            return cls(play=(c1, c2))
+            return cls(play=Signal(c1, c2))
         if not words:
             raise InvalidNotationError("an answer cannot be empty")
         if kind == "reply":
@@ -285,3 +319,7 @@ class Grade:
     reveal: tuple[Card, ...] = ()
     highlight: tuple[Card, ...] = ()
     reveal_label: str = ""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "accepted", tuple(plain_str(k) for k in self.accepted))
+        object.__setattr__(self, "preferred", plain_str(self.preferred))

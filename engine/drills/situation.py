@@ -31,8 +31,8 @@ from engine.table import Seat
 
 __all__ = [
     "LEADER_SIZES",
-    "PARTNER_SIZES",
     "MIN_DRILL_CARDS",
+    "PARTNER_SIZES",
     "Table",
     "leader_sizes",
     "side_total",
@@ -125,21 +125,30 @@ class Table:
         lead_seat = _leader_seat(side_hand)
         # Cards each partner played earlier: 13 minus what they hold now.
         counts = {lead_seat: 13 - len(leader), lead_seat.partner: 13 - len(partner)}
-        own_hands = _split_hands(rng, own_played, [_leader_seat(j) for j in
-                                                   range(1, side_hand)], counts)
+        own_hands = _split_hands(
+            rng, own_played, [_leader_seat(j) for j in range(1, side_hand)], counts
+        )
         their_played = 5 * (side_hand - 1)
         their_seats = [Seat.E if j % 2 else Seat.W for j in range(1, side_hand)]
         their_counts = _random_counts(rng, their_seats, their_played)
         their_hands = _split_hands(rng, others[:their_played], their_seats, their_counts)
-        return cls(side_hand, tuple(sort_cards(leader)), tuple(sort_cards(partner)),
-                   own_hands, their_hands, tuple(sort_cards(others[their_played:])))
+        return cls(
+            side_hand,
+            tuple(sort_cards(leader)),
+            tuple(sort_cards(partner)),
+            own_hands,
+            their_hands,
+            tuple(sort_cards(others[their_played:])),
+        )
 
     def deal(self) -> DealState:
         """The deal as dealt: every card each seat held before hand 1."""
         lead_seat = self.leader_seat
         hands: dict[Seat, list[Card]] = {
-            lead_seat: list(self.leader), lead_seat.partner: list(self.partner),
-            Seat.E: [], Seat.W: [],
+            lead_seat: list(self.leader),
+            lead_seat.partner: list(self.partner),
+            Seat.E: [],
+            Seat.W: [],
         }
         for h in (*self.own_hands, *self.their_hands):
             for seat, c in h:
@@ -202,7 +211,7 @@ def _split_hands(
     owners: list[list[Seat]] = []
     for i, lead in enumerate(leaders):
         left[lead] -= 1
-        reserved = {s: sum(1 for r in leaders[i + 1:] if r == s) for s in pair}
+        reserved = {s: sum(1 for r in leaders[i + 1 :] if r == s) for s in pair}
         slots = [lead]
         for _ in range(4):
             free = [left[s] - reserved[s] for s in pair]

@@ -20,8 +20,9 @@ def reading_option(item: str, shape: str | None) -> Option:
 
 def advice_option(action: str, cards: Sequence[Card]) -> Option:
     if action == "play":
-        return Option("play:" + "-".join(str(c) for c in cards),
-                      "Play " + " ".join(c.symbol for c in cards))
+        return Option(
+            "play:" + "-".join(str(c) for c in cards), "Play " + " ".join(c.symbol for c in cards)
+        )
     return Option(action, {"pass": "Pass", "force": "Force partner: “Play!”"}[action])
 
 

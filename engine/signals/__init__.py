@@ -6,9 +6,9 @@ encoder (:func:`encode`) and the decoder (:func:`decode`) are both driven by the
 >>> from engine.cards import parse_cards
 >>> enc = encode(parse_cards("2D 3D 4D 5D KS"), side_hand=1)
 >>> enc.item, enc.shape, [str(c) for c in enc.plays[0]]
-('four_sf', 'XXXX', ['2D', '5D'])
->>> primary_reading(*enc.plays[0], side_hand=1).item
-'four_sf'
+(ChecklistItem.FOUR_SF, 'XXXX', ['2D', '5D'])
+>>> primary_reading(*enc.plays[0], side_hand=1).item == "four_sf"  # an item is its id
+True
 
 Decisions
 ---------
@@ -65,6 +65,7 @@ from engine.signals.conventions import (
     ITEM_FAMILY,
     ITEM_TITLES,
     ITEMS,
+    ChecklistItem,
     Convention,
     Pattern,
     Row,
@@ -80,33 +81,36 @@ from engine.signals.encoder import (
 )
 from engine.signals.relations import SignalRelations, signal_relations
 from engine.signals.reply import Advice, reply_advice
+from engine.signals.signal import Signal
 
 __all__ = [
+    "CONVENTIONS",
+    "DEFAULT_CONVENTION",
     "ITEMS",
     "ITEM_FAMILY",
     "ITEM_TITLES",
-    "Convention",
-    "Pattern",
-    "Row",
-    "CONVENTIONS",
-    "DEFAULT_CONVENTION",
-    "get_convention",
-    "Detection",
-    "detect",
-    "Play",
-    "Encoding",
-    "encode",
-    "InvalidSideHandError",
-    "is_strong_round",
-    "Reading",
-    "decode",
-    "primary_reading",
     "NO_SIGNAL_TEXT",
+    "Advice",
     "CheatSheet",
+    "ChecklistItem",
+    "Convention",
+    "Detection",
+    "Encoding",
+    "InvalidSideHandError",
+    "Pattern",
+    "Play",
+    "Reading",
+    "Row",
+    "Signal",
+    "SignalRelations",
     "cheatsheet",
     "cheatsheet_text",
-    "Advice",
+    "decode",
+    "detect",
+    "encode",
+    "get_convention",
+    "is_strong_round",
+    "primary_reading",
     "reply_advice",
-    "SignalRelations",
     "signal_relations",
 ]

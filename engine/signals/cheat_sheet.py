@@ -27,18 +27,20 @@ from engine.signals.conventions import (
     ITEM_LINE,
     ITEM_TITLES,
     Convention,
+    Row,
+    require_convention,
 )
 from engine.signals.decoder import _family_group, _placements
 from engine.signals.encoder import pattern_matches
 from engine.signals.relations import SUIT_RELATIONS, signal_relations
 
 __all__ = [
-    "CheatSheet",
-    "GridRow",
-    "ChecklistLine",
-    "RowLine",
-    "ReadingOrder",
     "FAMILY_LABELS",
+    "CheatSheet",
+    "ChecklistLine",
+    "GridRow",
+    "ReadingOrder",
+    "RowLine",
     "cheatsheet",
     "cheatsheet_text",
 ]
@@ -97,8 +99,10 @@ class ReadingOrder:
 
 #: What the cheat sheet says for a checklist item its convention does not signal (the 1994
 #: card's four of a kind): skip it, signal the next item held, play these cards out later.
-NO_SIGNAL_PLAY = ("skip it and signal the next item you hold; play these cards out on a later "
-                  "lead (partner is not told)")
+NO_SIGNAL_PLAY = (
+    "skip it and signal the next item you hold; play these cards out on a later "
+    "lead (partner is not told)"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,7 +120,7 @@ class CheatSheet:
     card_and_pass_reply: tuple[str, ...] = ()
 
 
-def _qualifier(row, suit_relation: str) -> str:
+def _qualifier(row: Row, suit_relation: str) -> str:
     p = row.pattern
     if p.c1_suits and p.c2_suits:
         return f"if {p.describe_suits()}"
@@ -154,6 +158,7 @@ def _card_and_pass_reply() -> tuple[str, ...]:
 @cache
 def cheatsheet(convention: Convention = DEFAULT_CONVENTION) -> CheatSheet:
     """The grid, the checklist and the encoding rows of ``convention`` as data."""
+    convention = require_convention(convention, "cheatsheet")
     cells: dict[tuple[str, str], dict[str, list[str]]] = {}
     for row in convention.rows:
         seen: set[tuple[str, str]] = set()
@@ -178,8 +183,12 @@ def cheatsheet(convention: Convention = DEFAULT_CONVENTION) -> CheatSheet:
             words = [q for q in quals if q]
             if len(words) > 1 and all(w in ("up", "down") for w in words):
                 words = [" or ".join(sorted(words, reverse=True))]
-            parts.append(title + "".join(f" ({w})" if w in ("up", "down", "up or down")
-                                         else f" {w}" for w in words))
+            parts.append(
+                title
+                + "".join(
+                    f" ({w})" if w in ("up", "down", "up or down") else f" {w}" for w in words
+                )
+            )
         return " · ".join(parts) or "–"
 
     grid = tuple(
@@ -198,16 +207,32 @@ def cheatsheet(convention: Convention = DEFAULT_CONVENTION) -> CheatSheet:
     for item in convention.checklist:
         own = [r for r in convention.rows if r.item == item]
         lines += [
-            RowLine(r.id, r.item, r.shape, r.pattern.describe_suits(),
-                    r.pattern.describe_ranks(), r.cards, r.note, r.fallback)
+            RowLine(
+                r.id,
+                r.item,
+                r.shape,
+                r.pattern.describe_suits(),
+                r.pattern.describe_ranks(),
+                r.cards,
+                r.note,
+                r.fallback,
+            )
             for r in own
         ]
         if not own:  # an item this convention gives no signal: say so rather than stay silent
             lines.append(RowLine(item, item, None, "–", "no signal", NO_SIGNAL_PLAY, "", False))
     rows = tuple(lines)
-    return CheatSheet(convention.name, convention.title,
-                      tuple(_LABELS[s] for s in SUIT_RELATIONS), grid, pass_text, checklist, rows,
-                      _reading_order(convention), _card_and_pass_reply())
+    return CheatSheet(
+        convention.name,
+        convention.title,
+        tuple(_LABELS[s] for s in SUIT_RELATIONS),
+        grid,
+        pass_text,
+        checklist,
+        rows,
+        _reading_order(convention),
+        _card_and_pass_reply(),
+    )
 
 
 def cheatsheet_text(convention: Convention = DEFAULT_CONVENTION) -> str:

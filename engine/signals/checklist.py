@@ -7,7 +7,7 @@ and cached, so detection costs a few dictionary look-ups per suit.
 >>> from engine.cards import parse_cards
 >>> d = detect(parse_cards("5S 4S 2S AS KH"))
 >>> d.item, d.shape, [str(c) for c in d.cards]
-('four_sf', 'XX.XX', ['AS', '2S', '4S', '5S'])
+(ChecklistItem.FOUR_SF, 'XX.XX', ['AS', '2S', '4S', '5S'])
 """
 
 from __future__ import annotations
@@ -15,11 +15,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
-from engine.cards import DECK, Card
-from engine.signals.conventions import DEFAULT_CONVENTION, Convention
+from engine.cards import DECK, Card, cards_mask
+from engine.signals.conventions import DEFAULT_CONVENTION, Convention, require_convention
 
-__all__ = ["Detection", "Instance", "detect", "find_instances", "hand_mask", "card_at"]
+__all__ = ["Detection", "Instance", "card_at", "detect", "find_instances", "hand_mask"]
 
 SUIT_BITS = 0x1FFF
 
@@ -29,11 +30,9 @@ def card_at(suit: int, value: int) -> Card:
     return DECK[suit * 13 + (12 if value == 1 else value - 2)]
 
 
-def hand_mask(cards: Iterable[Card]) -> int:
-    mask = 0
-    for c in cards:
-        mask |= c.bit
-    return mask
+def hand_mask(cards: Iterable[Card], func: str = "hand_mask") -> int:
+    """The bit mask of ``cards`` (a typed error naming ``func`` when they are not cards)."""
+    return cards_mask(cards, func)
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,7 +66,7 @@ class Instance:
 
 
 @cache
-def runs(mask13: int) -> tuple[tuple, tuple, tuple]:
+def runs(mask13: int) -> tuple[tuple[Any, ...], ...]:
     """Runs of a 13-bit rank mask inside five-rank windows, best first.
 
     Returns ``(fives, fours, threes)``: ``fives`` lists the lowest value of each full window
@@ -116,8 +115,14 @@ def _sf_instances(item: str, sm: list[int], index: int) -> list[Instance]:
             lo, shape = (entry, "XXXXX") if index == 0 else entry
             cards = tuple(card_at(s, lo + i) for i, ch in enumerate(shape) if ch == "X")
             rank = index if index == 0 else runs(sm[s])[index].index(entry)
-            found.append((rank, -lo, s, Instance(item, shape, cards, cards, lo=lo, suit=s,
-                                                 key=hand_mask(cards))))
+            found.append(
+                (
+                    rank,
+                    -lo,
+                    s,
+                    Instance(item, shape, cards, cards, lo=lo, suit=s, key=hand_mask(cards)),
+                )
+            )
     if index != 0:
         # Across suits: more ways to complete first, then the higher top card.
         def outs(inst: Instance) -> tuple[int, int]:
@@ -153,8 +158,12 @@ def _flush_instances(item: str, sm: list[int], sizes: tuple[int, ...]) -> list[I
         if sm[s].bit_count() in sizes:
             ranks = _ranks_desc(sm[s])
             cards = tuple(DECK[s * 13 + r - 2] for r in ranks)
-            out.append(((-len(ranks), [-r for r in ranks], s),
-                        Instance(item, None, cards, cards, suit=s, key=sm[s] << (13 * s))))
+            out.append(
+                (
+                    (-len(ranks), [-r for r in ranks], s),
+                    Instance(item, None, cards, cards, suit=s, key=sm[s] << (13 * s)),
+                )
+            )
     out.sort(key=lambda t: t[0])
     return [t[1] for t in out]
 
@@ -166,7 +175,7 @@ def _groups(mask: int, ranks13: int) -> tuple[tuple[Card, ...], ...]:
 class _Hand:
     """Masks of one hand, computed once and shared by the item finders."""
 
-    __slots__ = ("mask", "sm", "any13", "c4", "c3", "c2")
+    __slots__ = ("any13", "c2", "c3", "c4", "mask", "sm")
 
     def __init__(self, mask: int) -> None:
         self.mask = mask
@@ -213,15 +222,14 @@ def _find_one_pair(h: _Hand) -> list[Instance]:
 
 #: How to find each checklist item in a hand; a convention's checklist orders them.
 FINDERS = {
-    "five_sf": lambda h: _sf_instances("five_sf", h.sm, 0)
-    if any(runs(m)[0] for m in h.sm) else [],
+    "five_sf": lambda h: _sf_instances("five_sf", h.sm, 0) if any(runs(m)[0] for m in h.sm) else [],
     "fours": _find_fours,
-    "four_sf": lambda h: _sf_instances("four_sf", h.sm, 1)
-    if any(runs(m)[1] for m in h.sm) else [],
+    "four_sf": lambda h: _sf_instances("four_sf", h.sm, 1) if any(runs(m)[1] for m in h.sm) else [],
     "two_threes": lambda h: _grouped("two_threes", h, h.c3) if h.c3.bit_count() >= 2 else [],
     "full_house": _find_full_house,
-    "three_sf": lambda h: _sf_instances("three_sf", h.sm, 2)
-    if any(runs(m)[2] for m in h.sm) else [],
+    "three_sf": lambda h: (
+        _sf_instances("three_sf", h.sm, 2) if any(runs(m)[2] for m in h.sm) else []
+    ),
     "five_flush": lambda h: _flush_instances("five_flush", h.sm, tuple(range(5, 14))),
     "five_straight": lambda h: _straight_instances("five_straight", h.mask, h.any13, 0),
     "threes": _find_threes,
@@ -257,7 +265,8 @@ def detect(cards: Iterable[Card], convention: Convention = DEFAULT_CONVENTION) -
     :mod:`engine.signals`). ``convention`` is accepted for symmetry: every convention shares
     the checklist, but the order is read from it.
     """
-    item, instances = find_instances(hand_mask(cards), convention.checklist)
+    convention = require_convention(convention, "detect")
+    item, instances = find_instances(hand_mask(cards, "detect"), convention.checklist)
     if not instances:
         return Detection("none", (), None)
     best = instances[0]

@@ -14,48 +14,77 @@ True
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass, field
+from typing import Any
 
 from engine.cards import Suit
-from engine.errors import InvalidNotationError
+from engine.errors import InvalidNotationError, UnknownConventionError, WrongTypeError
 
 __all__ = [
+    "CONVENTIONS",
+    "DEFAULT_CONVENTION",
     "ITEMS",
     "ITEM_FAMILY",
     "ITEM_TITLES",
     "SF_SHAPES",
+    "ChecklistItem",
+    "Convention",
     "Pattern",
     "Row",
-    "Convention",
-    "CONVENTIONS",
-    "DEFAULT_CONVENTION",
     "get_convention",
+    "require_convention",
 ]
 
+
+class ChecklistItem(enum.StrEnum):
+    """The checklist items in checklist order. Each is its id string (``"four_sf"``), so stored
+    answers, URLs and JSON keep working; ``"none"`` (nothing to signal) is not an item.
+
+    >>> ChecklistItem("four_sf") == "four_sf", str(ChecklistItem.FOURS)
+    (True, 'fours')
+    """
+
+    FIVE_SF = "five_sf"
+    FOURS = "fours"
+    FOUR_SF = "four_sf"
+    TWO_THREES = "two_threes"
+    FULL_HOUSE = "full_house"
+    THREE_SF = "three_sf"
+    FIVE_FLUSH = "five_flush"
+    FIVE_STRAIGHT = "five_straight"
+    THREES = "threes"
+    TWO_PAIR = "two_pair"
+    FOUR_FLUSH = "four_flush"
+    FOUR_STRAIGHT = "four_straight"
+    THREE_FLUSH = "three_flush"
+    THREE_STRAIGHT = "three_straight"
+    ONE_PAIR = "one_pair"
+
+    def __repr__(self) -> str:
+        return f"ChecklistItem.{self.name}"
+
+
 #: Checklist ids in checklist order ("none" is not an item; see ``ITEM_TITLES``).
-ITEMS: tuple[str, ...] = (
-    "five_sf",
-    "fours",
-    "four_sf",
-    "two_threes",
-    "full_house",
-    "three_sf",
-    "five_flush",
-    "five_straight",
-    "threes",
-    "two_pair",
-    "four_flush",
-    "four_straight",
-    "three_flush",
-    "three_straight",
-    "one_pair",
-)
+ITEMS: tuple[ChecklistItem, ...] = tuple(ChecklistItem)
 
 #: The checklist line (1..12) of each item; alternatives on one line share a number.
 ITEM_LINE: dict[str, int] = {
-    "five_sf": 1, "fours": 2, "four_sf": 3, "two_threes": 4, "full_house": 5, "three_sf": 6,
-    "five_flush": 7, "five_straight": 7, "threes": 8, "two_pair": 9, "four_flush": 10,
-    "four_straight": 10, "three_flush": 11, "three_straight": 11, "one_pair": 12,
+    "five_sf": 1,
+    "fours": 2,
+    "four_sf": 3,
+    "two_threes": 4,
+    "full_house": 5,
+    "three_sf": 6,
+    "five_flush": 7,
+    "five_straight": 7,
+    "threes": 8,
+    "two_pair": 9,
+    "four_flush": 10,
+    "four_straight": 10,
+    "three_flush": 11,
+    "three_straight": 11,
+    "one_pair": 12,
 }
 
 ITEM_FAMILY: dict[str, str] = {
@@ -196,10 +225,15 @@ class Row:
     reading: str
     shape: str | None = None
     positions: tuple[tuple[int, int], ...] = ()
-    params: tuple = ()
+    params: tuple[Any, ...] = ()
     otherwise: bool = False
     fallback: bool = False
     note: str = ""
+
+    def __post_init__(self) -> None:
+        if self.item not in ITEMS:
+            raise InvalidNotationError(f"row {self.id!r}: unknown item {self.item!r}")
+        object.__setattr__(self, "item", ChecklistItem(self.item))
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,11 +281,28 @@ class Convention:
     def __hash__(self) -> int:
         return hash(self.name)
 
+    def __repr__(self) -> str:
+        """Compact and pasteable for a shipped card: ``get_convention('parlett-2008')``."""
+        if CONVENTIONS.get(self.name) is self:
+            return f"get_convention({self.name!r})"
+        return f"Convention({self.name!r}, {len(self.rows)} rows)"
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Convention) and other.name == self.name
 
 
-def _sf(item, shape, positions, rank, d, cards, reading, *, rid=None, note=""):
+def _sf(
+    item: str,
+    shape: str,
+    positions: tuple[tuple[int, int], ...],
+    rank: str,
+    d: int,
+    cards: str,
+    reading: str,
+    *,
+    rid: str | None = None,
+    note: str = "",
+) -> Row:
     return Row(
         id=rid or f"{item}:{shape}",
         item=item,
@@ -266,44 +317,111 @@ def _sf(item, shape, positions, rank, d, cards, reading, *, rid=None, note=""):
 
 
 _SF_ROWS_2008: tuple[Row, ...] = (
-    _sf("five_sf", "XXXXX", ((0, 4),), "up", 4, "lowest then highest of the five",
-        "Partner holds a complete straight flush in {suit}, {holdings}."),
-    _sf("four_sf", "XXXX", ((0, 3),), "up", 3, "lowest then highest of the four",
-        "Partner holds four {suit} in sequence, {holdings}: one card short of a straight "
-        "flush."),
-    _sf("four_sf", "XXX.X", ((0, 2),), "up", 2,
+    _sf(
+        "five_sf",
+        "XXXXX",
+        ((0, 4),),
+        "up",
+        4,
+        "lowest then highest of the five",
+        "Partner holds a complete straight flush in {suit}, {holdings}.",
+    ),
+    _sf(
+        "four_sf",
+        "XXXX",
+        ((0, 3),),
+        "up",
+        3,
+        "lowest then highest of the four",
+        "Partner holds four {suit} in sequence, {holdings}: one card short of a straight flush.",
+    ),
+    _sf(
+        "four_sf",
+        "XXX.X",
+        ((0, 2),),
+        "up",
+        2,
         "lowest then highest of the run of three (fourth card two above)",
         "Partner holds four {suit} to a straight flush, a run of three with one more card two "
-        "above it: {holdings}."),
-    _sf("four_sf", "X.XXX", ((2, 4),), "up", 2,
+        "above it: {holdings}.",
+    ),
+    _sf(
+        "four_sf",
+        "X.XXX",
+        ((2, 4),),
+        "up",
+        2,
         "lowest then highest of the run of three (fourth card two below)",
         "Partner holds four {suit} to a straight flush, a run of three with one more card two "
-        "below it: {holdings}."),
-    _sf("four_sf", "XX.XX", ((4, 1), (3, 0)), "down", 3,
+        "below it: {holdings}.",
+    ),
+    _sf(
+        "four_sf",
+        "XX.XX",
+        ((4, 1), (3, 0)),
+        "down",
+        3,
         "top of the upper two then top of the lower two (or bottom then bottom)",
-        "Partner holds four {suit} to a straight flush, two and two around one hole: "
-        "{holdings}."),
-    _sf("three_sf", "XXX", ((2, 0),), "down", 2, "top then bottom",
-        "Partner holds three {suit} in sequence, {holdings}, and nothing next to them."),
-    _sf("three_sf", "XX.X", ((0, 1),), "up", 1,
+        "Partner holds four {suit} to a straight flush, two and two around one hole: {holdings}.",
+    ),
+    _sf(
+        "three_sf",
+        "XXX",
+        ((2, 0),),
+        "down",
+        2,
+        "top then bottom",
+        "Partner holds three {suit} in sequence, {holdings}, and nothing next to them.",
+    ),
+    _sf(
+        "three_sf",
+        "XX.X",
+        ((0, 1),),
+        "up",
+        1,
         "the adjacent two, low then high (third card two above)",
         "Partner holds three {suit} to a straight flush, two adjacent with one more above: "
-        "{holdings}."),
-    _sf("three_sf", "XX..X", ((0, 1),), "up", 1,
+        "{holdings}.",
+    ),
+    _sf(
+        "three_sf",
+        "XX..X",
+        ((0, 1),),
+        "up",
+        1,
         "the adjacent two, low then high (third card three above)",
         "Partner holds three {suit} to a straight flush, two adjacent with one more above: "
-        "{holdings}."),
-    _sf("three_sf", "X.XX", ((3, 2),), "down", 1,
+        "{holdings}.",
+    ),
+    _sf(
+        "three_sf",
+        "X.XX",
+        ((3, 2),),
+        "down",
+        1,
         "the adjacent two, high then low (third card two below)",
         "Partner holds three {suit} to a straight flush, two adjacent with one more below: "
-        "{holdings}."),
-    _sf("three_sf", "X..XX", ((4, 3),), "down", 1,
+        "{holdings}.",
+    ),
+    _sf(
+        "three_sf",
+        "X..XX",
+        ((4, 3),),
+        "down",
+        1,
         "the adjacent two, high then low (third card three below)",
         "Partner holds three {suit} to a straight flush, two adjacent with one more below: "
-        "{holdings}."),
-    _sf("three_sf", "X.X.X", ((4, 0),), "down", 4, "top then bottom",
-        "Partner holds three {suit} to a straight flush with a hole between each: "
-        "{holdings}."),
+        "{holdings}.",
+    ),
+    _sf(
+        "three_sf",
+        "X.X.X",
+        ((4, 0),),
+        "down",
+        4,
+        "top then bottom",
+        "Partner holds three {suit} to a straight flush with a hole between each: {holdings}.",
+    ),
 )
 
 _FOURS_2008 = Row(
@@ -501,9 +619,17 @@ PARLETT_2008 = Convention(
 )
 
 _HOLED_FOUR_1994 = tuple(
-    _sf("four_sf", shape, ((4, 0),), "down", 4, "top then bottom (one hole)",
+    _sf(
+        "four_sf",
+        shape,
+        ((4, 0),),
+        "down",
+        4,
+        "top then bottom (one hole)",
         "Partner holds four {suit} to a straight flush with one hole: {holdings}.",
-        rid=f"four_sf:{shape}:wide", note="1994: high-then-low d=4 also shows four with a hole")
+        rid=f"four_sf:{shape}:wide",
+        note="1994: high-then-low d=4 also shows four with a hole",
+    )
     for shape in ("XXX.X", "X.XXX", "XX.XX")
 )
 
@@ -557,4 +683,28 @@ def get_convention(name: str | Convention) -> Convention:
         return CONVENTIONS[name]
     except (KeyError, TypeError):
         known = ", ".join(CONVENTIONS)
-        raise InvalidNotationError(f"not a convention: {name!r} (known: {known})") from None
+        raise UnknownConventionError(f"not a convention: {name!r} (known: {known})") from None
+
+
+def require_convention(value: object, func: str) -> Convention:
+    """``value`` if it is a :class:`Convention`; else a typed error naming ``func``: a
+    :class:`WrongTypeError` (for a name, saying to look it up with :func:`get_convention`,
+    or an :class:`UnknownConventionError` when no convention has that name).
+
+    >>> require_convention("nope", "decode")  # doctest: +IGNORE_EXCEPTION_DETAIL
+    Traceback (most recent call last):
+    ...
+    engine.errors.UnknownConventionError: decode() takes a Convention; 'nope' is not one …
+    """
+    if isinstance(value, Convention):
+        return value
+    if isinstance(value, str):
+        if value not in CONVENTIONS:
+            known = ", ".join(CONVENTIONS)
+            raise UnknownConventionError(
+                f"{func}() takes a Convention; {value!r} is not one (known: {known})"
+            )
+        raise WrongTypeError(
+            f"{func}() takes a Convention, not its name {value!r}: use get_convention({value!r})"
+        )
+    raise WrongTypeError(f"{func}() takes a Convention, not {type(value).__name__} {value!r}")

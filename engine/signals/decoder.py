@@ -7,7 +7,7 @@ play it returns decodes to a list containing its item and shape. All 52 x 52 sig
 once per convention (lazily) and memoised; only the ``visible`` pruning runs per call.
 
 >>> from engine.cards import card
->>> [r.item for r in decode(card("4S"), card("8S"), side_hand=3)]
+>>> [str(r.item) for r in decode(card("4S"), card("8S"), side_hand=3)]
 ['four_flush', 'five_sf', 'five_straight']
 """
 
@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
-from engine.cards import DECK, Card, Suit, rank_name
+from engine.cards import DECK, Card, Suit, not_cards_error, rank_name, require_card
 from engine.signals.checklist import card_at
 from engine.signals.conventions import (
     DEFAULT_CONVENTION,
@@ -24,11 +25,12 @@ from engine.signals.conventions import (
     SF_SHAPES,
     Convention,
     Row,
+    require_convention,
 )
 from engine.signals.encoder import check_side_hand, pattern_matches
 from engine.signals.relations import signal_relations
 
-__all__ = ["Reading", "NO_SIGNAL_TEXT", "decode", "primary_reading", "readings_table"]
+__all__ = ["NO_SIGNAL_TEXT", "Reading", "decode", "primary_reading", "readings_table"]
 
 NO_SIGNAL_TEXT = "Not a signal in this system: partner shows nothing you can build on."
 
@@ -46,6 +48,9 @@ class Reading:
     text: str
     fallback: bool
 
+
+#: Where a straight-flush reading places the signal: ``(lowest value, values held)``.
+_Placement = tuple[int, tuple[int, ...]]
 
 _RANK_MASK = {
     v: sum(1 << (s * 13 + (14 if v == 1 else v) - 2) for s in range(4)) for v in range(1, 15)
@@ -77,13 +82,13 @@ def _holding_text(held: tuple[int, ...]) -> str:
     return "-".join(rank_name(v) for v in held)
 
 
-def _needs(row: Row, c1: Card, c2: Card | None, placements) -> Needs:
+def _needs(row: Row, c1: Card, c2: Card | None, placements: list[_Placement]) -> Needs:
     """What else the leader must hold for this reading, as unseen-card requirements."""
     played = c1.bit | (c2.bit if c2 is not None else 0)
     item = row.item
     r1 = _RANK_MASK[c1.rank] & ~played
     if placements:
-        alts = []
+        alts: list[tuple[tuple[int, int], ...]] = []
         for _, held in placements:
             m = 0
             for v in held:
@@ -103,7 +108,8 @@ def _needs(row: Row, c1: Card, c2: Card | None, placements) -> Needs:
     r2 = _RANK_MASK[c2.rank] & ~played
     suit = _SUIT_MASK[c1.suit] & ~played
     rel = signal_relations(c1, c2)
-    lo_v, hi_v = sorted((rel.value1, rel.value2))  # type: ignore[type-var]
+    assert rel.value1 is not None and rel.value2 is not None  # c2 is a card
+    lo_v, hi_v = sorted((rel.value1, rel.value2))
     if item == "fours":
         return (((r1, 2),),)
     if item == "two_threes":
@@ -127,17 +133,17 @@ def _needs(row: Row, c1: Card, c2: Card | None, placements) -> Needs:
             return (tuple(between),)
         return tuple((b,) for b in between)
     if item == "four_straight":
-        alts = set()
+        ways: set[tuple[tuple[int, int], ...]] = set()
         for base in range(max(1, hi_v - 4), min(10, lo_v) + 1):
             others = [v for v in range(base, base + 5) if v not in (lo_v, hi_v)]
             for i, a in enumerate(others):
-                for b in others[i + 1:]:
-                    alts.add(((_RANK_MASK[a], 1), (_RANK_MASK[b], 1)))
-        return tuple(sorted(alts))
+                for b in others[i + 1 :]:
+                    ways.add(((_RANK_MASK[a], 1), (_RANK_MASK[b], 1)))
+        return tuple(sorted(ways))
     return ()
 
 
-def _text(row: Row, c1: Card, c2: Card | None, placements) -> str:
+def _text(row: Row, c1: Card, c2: Card | None, placements: list[_Placement]) -> str:
     fields = {
         "suit": c1.suit.name.lower(),
         "r1": rank_name(c1.rank),
@@ -166,7 +172,7 @@ def _build(conv: Convention) -> tuple[list[tuple[_Entry, ...]], list[tuple[_Entr
     weak_table: list[tuple[_Entry, ...]] = []
     for c1 in DECK:
         for c2 in (*DECK, None):
-            merged: dict[tuple[str, str | None], list] = {}
+            merged: dict[tuple[str, str | None], list[Any]] = {}
             if c2 is not c1:
                 for row in conv.rows:
                     if not pattern_matches(row.pattern, c1, c2):
@@ -186,12 +192,19 @@ def _build(conv: Convention) -> tuple[list[tuple[_Entry, ...]], list[tuple[_Entr
                 reading = Reading(item, shape, _text(row, c1, c2, placements), fallback)
                 entries.append((reading, _needs(row, c1, c2, placements)))
             for strong, table in ((True, strong_table), (False, weak_table)):
-                table.append(tuple(sorted(entries, key=lambda e: (
-                    e[0].fallback,
-                    _family_group(e[0].item, strong),
-                    order.get(e[0].item, len(order)),
-                    _SHAPE_ORDER.get(e[0].shape or "", 0),
-                ))))
+                table.append(
+                    tuple(
+                        sorted(
+                            entries,
+                            key=lambda e: (
+                                e[0].fallback,
+                                _family_group(e[0].item, strong),
+                                order.get(e[0].item, len(order)),
+                                _SHAPE_ORDER.get(e[0].shape or "", 0),
+                            ),
+                        )
+                    )
+                )
     return strong_table, weak_table
 
 
@@ -199,6 +212,7 @@ def readings_table(conv: Convention) -> tuple[list[tuple[_Entry, ...]], list[tup
     """The memoised ``(strong round, weak round)`` tables, indexed ``c1.index * 53 + c2``."""
     tables = _TABLES.get(conv)
     if tables is None:
+        conv = require_convention(conv, "decode")
         tables = _TABLES[conv] = _build(conv)
     return tables
 
@@ -206,10 +220,7 @@ def readings_table(conv: Convention) -> tuple[list[tuple[_Entry, ...]], list[tup
 def _feasible(needs: Needs, seen: int) -> bool:
     if not needs:
         return True
-    for alt in needs:
-        if all((m & ~seen).bit_count() >= k for m, k in alt):
-            return True
-    return False
+    return any(all((m & ~seen).bit_count() >= k for m, k in alt) for alt in needs)
 
 
 def decode(
@@ -226,10 +237,20 @@ def decode(
     """
     tables = _TABLES.get(convention) or readings_table(convention)
     strong = check_side_hand(side_hand) <= 2
-    entries = tables[0 if strong else 1][c1.index * 53 + (52 if c2 is None else c2.index)]
+    try:
+        entries = tables[0 if strong else 1][c1.index * 53 + (52 if c2 is None else c2.index)]
+    except (AttributeError, TypeError):
+        require_card(c1, "decode")
+        require_card(c2, "decode")
+        raise
     seen = 0
-    for c in visible:
-        seen |= c.bit
+    try:
+        for c in visible:
+            seen |= c.bit
+    except AttributeError:
+        raise not_cards_error(visible, "decode") from None
+    if isinstance(visible, str):
+        raise not_cards_error(visible, "decode")
     if seen:
         seen &= ~(c1.bit | (c2.bit if c2 is not None else 0))
     if not seen:

@@ -8,7 +8,7 @@ the row keeps those matching its :class:`~engine.signals.conventions.Pattern` (s
 >>> from engine.cards import parse_cards
 >>> enc = encode(parse_cards("5S 4S 2S AS"), side_hand=1)
 >>> enc.item, enc.shape, [(str(a), str(b)) for a, b in enc.plays]
-('four_sf', 'XX.XX', [('5S', '2S'), ('4S', 'AS')])
+(ChecklistItem.FOUR_SF, 'XX.XX', [('5S', '2S'), ('4S', 'AS')])
 """
 
 from __future__ import annotations
@@ -19,18 +19,24 @@ from dataclasses import dataclass
 from engine.cards import Card
 from engine.errors import ConcertoError
 from engine.signals.checklist import Instance, card_at, find_instances, hand_mask
-from engine.signals.conventions import DEFAULT_CONVENTION, Convention, Pattern, Row
+from engine.signals.conventions import (
+    DEFAULT_CONVENTION,
+    Convention,
+    Pattern,
+    Row,
+    require_convention,
+)
 from engine.signals.relations import signal_relations
 
 __all__ = [
-    "Play",
+    "RULES",
     "Encoding",
     "InvalidSideHandError",
-    "RULES",
+    "Play",
     "check_side_hand",
     "encode",
-    "pattern_matches",
     "is_strong_round",
+    "pattern_matches",
 ]
 
 #: A signal: ``(c1, c2)``, or ``(c1, None)`` for "c1 and pass".
@@ -116,8 +122,10 @@ def _pair_pref(a: Card, b: Card) -> int:
 def _rule_positions(inst: Instance, row: Row) -> list[Play]:
     if inst.shape != row.shape:
         return []
-    return [(card_at(inst.suit, inst.lo + p1), card_at(inst.suit, inst.lo + p2))
-            for p1, p2 in row.positions]
+    return [
+        (card_at(inst.suit, inst.lo + p1), card_at(inst.suit, inst.lo + p2))
+        for p1, p2 in row.positions
+    ]
 
 
 def _rule_rank_pairs(inst: Instance, row: Row) -> list[Play]:
@@ -146,8 +154,9 @@ def _rule_three_then_pair(inst: Instance, row: Row) -> list[Play]:
 
 def _rule_high_pair_then_low(inst: Instance, row: Row) -> list[Play]:
     gs = inst.groups
-    return [(a, b) for i in range(len(gs)) for j in range(i + 1, len(gs))
-            for a in gs[i] for b in gs[j]]
+    return [
+        (a, b) for i in range(len(gs)) for j in range(i + 1, len(gs)) for a in gs[i] for b in gs[j]
+    ]
 
 
 def _by_rank(cards: Iterable[Card]) -> list[Card]:
@@ -268,11 +277,12 @@ def instance_plays(
     return regular, fallback
 
 
-_CACHE: dict[tuple, tuple] = {}
+_PlaysOf = tuple[list[tuple[Play, Row]], list[tuple[Play, Row]]]
+_CACHE: dict[tuple[str, str, str | None, int, int], _PlaysOf] = {}
 _CACHE_LIMIT = 200_000
 
 
-def _cached_plays(conv: Convention, inst: Instance) -> tuple:
+def _cached_plays(conv: Convention, inst: Instance) -> _PlaysOf:
     key = (conv.name, inst.item, inst.shape, inst.key, inst.lo)
     found = _CACHE.get(key)
     if found is None:
@@ -297,7 +307,8 @@ def encode(
     it is checked and kept in the signature because readings depend on it.
     """
     check_side_hand(side_hand)
-    mask = hand_mask(hand)
+    convention = require_convention(convention, "encode")
+    mask = hand_mask(hand, "encode")
     item, instances = find_instances(mask, convention.signal_checklist)
     unsignalled = _unsignalled(mask, convention, item)
     if not instances:
@@ -318,8 +329,9 @@ def encode(
             plays.append(p)
             rows.append(r.id)
     best = chosen[0][2] if chosen else instances[0]
-    return Encoding(item, best.shape, best.cards, tuple(plays), tuple(rows),
-                    unsignalled=unsignalled)
+    return Encoding(
+        item, best.shape, best.cards, tuple(plays), tuple(rows), unsignalled=unsignalled
+    )
 
 
 def _unsignalled(mask: int, convention: Convention, shown: str) -> tuple[str, ...]:

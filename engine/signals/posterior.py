@@ -20,7 +20,7 @@ instead, and when one reading is left it is certain; both answers are exact.
 >>> from engine.cards import card, parse_cards
 >>> post = posterior((card("2D"), card("5D")), side_hand=1, hand_size=13, samples=300)
 >>> post.items[0].item, post.items[0].shape, post.samples
-('four_sf', 'XXXX', 300)
+(ChecklistItem.FOUR_SF, 'XXXX', 300)
 >>> round(sum(o.p for o in post.items), 9)
 1.0
 """
@@ -33,6 +33,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from itertools import combinations
 from random import Random
+from typing import Any
 
 from engine.cards import DECK, Card
 from engine.errors import ConcertoError
@@ -47,13 +48,13 @@ from engine.signals.decoder import readings_table
 from engine.signals.encoder import Encoding, Play, check_side_hand, encode, instance_plays
 
 __all__ = [
-    "MODELS",
     "METHODS",
+    "MODELS",
     "InvalidPosteriorError",
-    "ReadingOdds",
     "Posterior",
-    "posterior",
+    "ReadingOdds",
     "model_for",
+    "posterior",
     "reading_label",
     "wilson_interval",
 ]
@@ -100,7 +101,7 @@ class ReadingOdds:
         """Words for the item and shape: ``Four to a straight flush (XX.XX)``."""
         return reading_label(self.item, self.shape)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"item": self.item, "shape": self.shape, "p": self.p, "ci95": list(self.ci95)}
 
 
@@ -134,7 +135,7 @@ class Posterior:
     def empty(self) -> bool:
         return not self.items
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         c1, c2 = self.signal
         return {
             "signal": [str(c1), "pass" if c2 is None else str(c2)],
@@ -159,7 +160,9 @@ def reading_label(item: str, shape: str | None) -> str:
 
 
 def model_for(
-    hand: Iterable[Card], signal: Play, side_hand: int,
+    hand: Iterable[Card],
+    signal: Play,
+    side_hand: int,
     convention: Convention | str = DEFAULT_CONVENTION,
 ) -> str:
     """The model that explains a known lead: ``preferred`` when ``signal`` is the preferred
@@ -206,8 +209,7 @@ def _check(
     try:
         c1, c2 = signal
     except (TypeError, ValueError):
-        raise InvalidPosteriorError(
-            f"a signal is (c1, c2) or (c1, None), not {signal!r}") from None
+        raise InvalidPosteriorError(f"a signal is (c1, c2) or (c1, None), not {signal!r}") from None
     if not isinstance(c1, Card) or not (c2 is None or isinstance(c2, Card)):
         raise InvalidPosteriorError(f"a signal is two cards (or a card and pass): {signal!r}")
     if c1 is c2:
@@ -220,8 +222,7 @@ def _check(
     if isinstance(hand_size, bool) or not isinstance(hand_size, int) or not 1 <= hand_size <= 13:
         raise InvalidPosteriorError(f"hand size must be 1..13, not {hand_size!r}")
     if hand_size < shown:
-        raise InvalidPosteriorError(
-            f"a hand of {hand_size} card cannot lead a two-card signal")
+        raise InvalidPosteriorError(f"a hand of {hand_size} card cannot lead a two-card signal")
     seen: list[Card] = []
     seen_set: set[Card] = set()
     for c in visible:
@@ -231,18 +232,19 @@ def _check(
             raise InvalidPosteriorError(f"a visible card twice: {c}")
         if c is c1 or c is c2:
             raise InvalidPosteriorError(
-                f"partner led {c}, so the reader cannot also see it among the visible cards")
+                f"partner led {c}, so the reader cannot also see it among the visible cards"
+            )
         seen_set.add(c)
         seen.append(c)
     unseen = 52 - len(seen) - shown
     if hand_size - shown > unseen:
         raise InvalidPosteriorError(
-            f"partner cannot hold {hand_size} cards: only {unseen + shown} are unseen")
+            f"partner cannot hold {hand_size} cards: only {unseen + shown} are unseen"
+        )
     if model not in MODELS:
         raise InvalidPosteriorError(f"model must be one of {', '.join(MODELS)}, not {model!r}")
     if method not in METHODS:
-        raise InvalidPosteriorError(
-            f"method must be one of {', '.join(METHODS)}, not {method!r}")
+        raise InvalidPosteriorError(f"method must be one of {', '.join(METHODS)}, not {method!r}")
     if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
         raise InvalidPosteriorError(f"samples must be a whole number from 1, not {samples!r}")
     return c1, c2, conv, tuple(seen)
@@ -255,7 +257,7 @@ def _check(
 class _Scorer:
     """Weight and (item, shape) of a hand of partner's, memoised by hand mask."""
 
-    __slots__ = ("signal", "side_hand", "conv", "model", "memo", "shapes")
+    __slots__ = ("conv", "memo", "model", "shapes", "side_hand", "signal")
 
     def __init__(self, signal: Play, side_hand: int, conv: Convention, model: str) -> None:
         self.signal = signal
@@ -263,7 +265,9 @@ class _Scorer:
         self.conv = conv
         self.model = model
         self.memo: dict[int, tuple[float, tuple[str, str | None]]] = {}
-        self.shapes: dict[tuple, str | None] = {}
+        self.shapes: dict[
+            tuple[str, str | None, int, int], tuple[frozenset[Play], frozenset[Play]]
+        ] = {}
 
     def score(self, mask: int, cards: list[Card]) -> tuple[float, tuple[str, str | None]]:
         found = self.memo.get(mask)
@@ -296,7 +300,9 @@ class _Scorer:
             if plays is None:
                 regular, fallback = instance_plays(inst, rows)
                 plays = self.shapes[k] = (
-                    frozenset(p for p, _ in regular), frozenset(p for p, _ in fallback))
+                    frozenset(p for p, _ in regular),
+                    frozenset(p for p, _ in fallback),
+                )
             if self.signal in plays[0]:
                 return inst.shape
             if fallback_shape is None and self.signal in plays[1]:
@@ -306,6 +312,10 @@ class _Scorer:
 
 # ---------------------------------------------------------------------------------------------
 # The proposal: a mixture of uniform hands and hands with one reading's cards planted
+
+
+#: Per-suit counts of the cards to take, and the cumulative numbers of card choices.
+_FillVectors = tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -336,7 +346,7 @@ class _Component:
     cap: int = 0
     plants: tuple[tuple[tuple[Card, ...], int, tuple[int, ...]], ...] = ()
     cumulative: tuple[int, ...] = ()
-    fills: dict = field(default_factory=dict)
+    fills: dict[tuple[int, ...], _FillVectors] = field(default_factory=dict)
     suits: tuple[tuple[Card, ...], ...] = ()
 
 
@@ -345,7 +355,7 @@ _SUIT_MASKS = tuple(0x1FFF << (13 * s) for s in range(4))
 CAPPED_PLANTS = 2000
 
 
-def _fill_vectors(sizes: list[int], room: list[int], count: int) -> tuple[tuple, tuple]:
+def _fill_vectors(sizes: list[int], room: list[int], count: int) -> _FillVectors:
     """Ways to take ``count`` cards with at most ``room[s]`` of suit s (``sizes[s]`` there):
     the per-suit counts and the cumulative numbers of card choices."""
     vectors: list[tuple[int, ...]] = []
@@ -357,16 +367,25 @@ def _fill_vectors(sizes: list[int], room: list[int], count: int) -> tuple[tuple,
             for c in range(r[2] + 1):
                 d = count - a - b - c
                 if 0 <= d <= r[3]:
-                    total += (math.comb(sizes[0], a) * math.comb(sizes[1], b)
-                              * math.comb(sizes[2], c) * math.comb(sizes[3], d))
+                    total += (
+                        math.comb(sizes[0], a)
+                        * math.comb(sizes[1], b)
+                        * math.comb(sizes[2], c)
+                        * math.comb(sizes[3], d)
+                    )
                     vectors.append((a, b, c, d))
                     cumulative.append(total)
     return tuple(vectors), tuple(cumulative)
 
 
 def _short_suits(
-    cap: int, groups: tuple[tuple[int, int], ...], pool: list[Card], shown: list[Card], m: int,
-    share: float, n: int,
+    cap: int,
+    groups: tuple[tuple[int, int], ...],
+    pool: list[Card],
+    shown: list[Card],
+    m: int,
+    share: float,
+    n: int,
 ) -> _Component | None:
     """The short-suits component, or ``None`` when no hand has suits that short."""
     suits = tuple(tuple(c for c in pool if c.suit == s) for s in range(4))
@@ -380,7 +399,7 @@ def _short_suits(
         return None
     plants = []
     cumulative = []
-    fills: dict[tuple[int, ...], tuple[tuple, tuple]] = {}
+    fills: dict[tuple[int, ...], _FillVectors] = {}
     total = 0
     for chosen in _product(choices):
         cards = tuple(c for part in chosen for c in part)
@@ -390,7 +409,9 @@ def _short_suits(
         if per_suit not in fills:
             fills[per_suit] = _fill_vectors(
                 [sizes[s] - per_suit[s] for s in range(4)],
-                [room[s] - per_suit[s] for s in range(4)], m - planted)
+                [room[s] - per_suit[s] for s in range(4)],
+                m - planted,
+            )
         ways = fills[per_suit][1][-1] if fills[per_suit][1] else 0
         if ways:
             total += ways
@@ -399,16 +420,24 @@ def _short_suits(
             cumulative.append(total)
     if not total:
         return None
-    cards_groups = tuple((tuple(c for c in DECK if c.bit & mask), mask, k)
-                         for mask, k in groups)
-    return _Component(cards_groups, planted, share, math.comb(n, m) / total, cap,
-                      tuple(plants), tuple(cumulative), fills, suits)
+    cards_groups = tuple((tuple(c for c in DECK if c.bit & mask), mask, k) for mask, k in groups)
+    return _Component(
+        cards_groups,
+        planted,
+        share,
+        math.comb(n, m) / total,
+        cap,
+        tuple(plants),
+        tuple(cumulative),
+        fills,
+        suits,
+    )
 
 
 def _product(choices: list[list[tuple[Card, ...]]]) -> list[tuple[tuple[Card, ...], ...]]:
     out: list[tuple[tuple[Card, ...], ...]] = [()]
     for options in choices:
-        out = [prefix + (option,) for prefix in out for option in options]
+        out = [(*prefix, option) for prefix in out for option in options]
     return out
 
 
@@ -465,7 +494,7 @@ def largest_hand_showing(item: str, convention: Convention = DEFAULT_CONVENTION)
     signalled = [i for i in convention.checklist if convention.rows_for(i)]
     if item not in signalled:
         return 13
-    before = set(signalled[:signalled.index(item)])
+    before = set(signalled[: signalled.index(item)])
     if {"three_flush", "four_flush", "five_flush"} <= before:
         return 8
     if {"four_flush", "five_flush"} <= before:
@@ -505,7 +534,9 @@ def _components(
     return list(found.items())
 
 
-def _split(spec: tuple[int, tuple[tuple[int, int], ...]]) -> list:
+def _split(
+    spec: tuple[int, tuple[tuple[int, int], ...]],
+) -> list[tuple[int, tuple[tuple[int, int], ...]]]:
     """A planting of ``k`` of a few cards (two more spades for a four-card flush) as one
     proposal per exact choice, so that adaptation can learn which choices lead the signal."""
     cap, groups = spec
@@ -548,8 +579,20 @@ def _build_components(
     if out:
         # The shares of impossible proposals go to the others.
         scale = (1 - UNIFORM_SHARE) / sum(c.share for c in out)
-        out = [_Component(c.groups, c.planted, c.share * scale, c.base, c.cap, c.plants,
-                          c.cumulative, c.fills, c.suits) for c in out]
+        out = [
+            _Component(
+                c.groups,
+                c.planted,
+                c.share * scale,
+                c.base,
+                c.cap,
+                c.plants,
+                c.cumulative,
+                c.fills,
+                c.suits,
+            )
+            for c in out
+        ]
     return out
 
 
@@ -563,7 +606,7 @@ _COMB = [[math.comb(r, k) for k in range(14)] for r in range(53)]
 class _Tally:
     """Weighted counts per (item, shape): sum of weights and of squared weights."""
 
-    __slots__ = ("w", "w2", "total", "total2", "accepted")
+    __slots__ = ("accepted", "total", "total2", "w", "w2")
 
     def __init__(self) -> None:
         self.w: dict[tuple[str, str | None], float] = {}
@@ -579,7 +622,9 @@ class _Tally:
         self.total += weight
         self.total2 += weight * weight
 
-    def odds(self, exact: bool, order: dict[tuple[str, str | None], int]) -> tuple:
+    def odds(
+        self, exact: bool, order: dict[tuple[str, str | None], int]
+    ) -> tuple[tuple[ReadingOdds, ...], float]:
         if self.total <= 0:
             return (), 0.0
         kish = self.total * self.total / self.total2
@@ -589,13 +634,15 @@ class _Tally:
             if exact:
                 ci = (p, p)
             else:
-                var = ((1 - p) ** 2 * self.w2[key] + p * p * (self.total2 - self.w2[key])) \
-                    / (self.total * self.total)
+                var = ((1 - p) ** 2 * self.w2[key] + p * p * (self.total2 - self.w2[key])) / (
+                    self.total * self.total
+                )
                 n_eff = p * (1 - p) / var if var > 0 and 0 < p < 1 else kish
                 ci = wilson_interval(p, n_eff)
             out.append(ReadingOdds(key[0], key[1], p, ci))
-        out.sort(key=lambda o: (-o.p, order.get((o.item, o.shape), len(order)), o.item,
-                                o.shape or ""))
+        out.sort(
+            key=lambda o: (-o.p, order.get((o.item, o.shape), len(order)), o.item, o.shape or "")
+        )
         return tuple(out), (float(self.accepted) if exact else kish)
 
 
@@ -635,8 +682,9 @@ def posterior(
 
     Raises :class:`InvalidPosteriorError` (a :class:`ValueError`) for bad input.
     """
-    c1, c2, conv, seen = _check(signal, side_hand, hand_size, visible, convention, samples,
-                                model, method)
+    c1, c2, conv, seen = _check(
+        signal, side_hand, hand_size, visible, convention, samples, model, method
+    )
     play: Play = (c1, c2)
     shown_mask = c1.bit | (c2.bit if c2 is not None else 0)
     seen_mask = shown_mask
@@ -653,12 +701,25 @@ def posterior(
     def result(attempts: int, how: str) -> Posterior:
         exact = how != "sampled"
         items, effective = tally.odds(exact, order)
-        return Posterior(play, side_hand, hand_size, conv.name, model, items, tally.accepted,
-                         attempts, effective, exact, seen, how)
+        return Posterior(
+            play,
+            side_hand,
+            hand_size,
+            conv.name,
+            model,
+            items,
+            tally.accepted,
+            attempts,
+            effective,
+            exact,
+            seen,
+            how,
+        )
 
     if method == "enumerate" and hands > ENUMERATE_LIMIT:
         raise InvalidPosteriorError(
-            f"{hands} possible hands are too many to enumerate (at most {ENUMERATE_LIMIT})")
+            f"{hands} possible hands are too many to enumerate (at most {ENUMERATE_LIMIT})"
+        )
     if method == "enumerate" or (method == "auto" and hands <= ENUMERATE_PER_SAMPLE * samples):
         for rest in combinations(pool, m):
             mask = shown_mask
@@ -684,16 +745,21 @@ def posterior(
             w_mask = 0
             for c in w_cards:
                 w_mask |= c.bit
-            if (len(w_cards) == hand_size and w_mask & shown_mask == shown_mask
-                    and not w_mask & seen_mask & ~shown_mask
-                    and scorer.score(w_mask, w_cards)[0] > 0):
+            if (
+                len(w_cards) == hand_size
+                and w_mask & shown_mask == shown_mask
+                and not w_mask & seen_mask & ~shown_mask
+                and scorer.score(w_mask, w_cards)[0] > 0
+            ):
                 tally.add(possible[0][0], 1.0)
                 return result(0, "only_reading")
-        attempts = _sample(Random(seed), pool, m, shown, shown_mask, components, scorer,
-                           tally, 1, limit)
+        attempts = _sample(
+            Random(seed), pool, m, shown, shown_mask, components, scorer, tally, 1, limit
+        )
         return result(attempts, "only_reading" if tally.accepted else "sampled")
-    attempts = _sample(Random(seed), pool, m, shown, shown_mask, components, scorer, tally,
-                       samples, limit)
+    attempts = _sample(
+        Random(seed), pool, m, shown, shown_mask, components, scorer, tally, samples, limit
+    )
     return result(attempts, "sampled")
 
 
@@ -735,7 +801,8 @@ def _sample(
         elif components[j - 1].cap:
             comp = components[j - 1]
             cards, taken, per_suit = comp.plants[
-                bisect_right(comp.cumulative, rng.randrange(comp.cumulative[-1]))]
+                bisect_right(comp.cumulative, rng.randrange(comp.cumulative[-1]))
+            ]
             rest = list(cards)
             vectors, counts = comp.fills[per_suit]
             vector = vectors[bisect_right(counts, rng.randrange(counts[-1]))]
@@ -812,14 +879,15 @@ def _adapted(
         for j, t in enumerate(terms):
             if t:
                 resp[j] += weight * t / density
-    scaled = [r / math.sqrt((k + 0.5) / (d + 1)) for r, d, k in zip(resp, drawn, kept,
-                                                                     strict=True)]
+    scaled = [r / math.sqrt((k + 0.5) / (d + 1)) for r, d, k in zip(resp, drawn, kept, strict=True)]
     total = sum(scaled)
     if total <= 0:
         return shares
     room = 1 - UNIFORM_SHARE
-    return [room * (1 - KEEP_INITIAL) * r / total + KEEP_INITIAL * s
-            for r, s in zip(scaled, initial, strict=True)]
+    return [
+        room * (1 - KEEP_INITIAL) * r / total + KEEP_INITIAL * s
+        for r, s in zip(scaled, initial, strict=True)
+    ]
 
 
 def _cumulative(uniform: float, shares: list[float]) -> list[float]:

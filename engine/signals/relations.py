@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.cards import DECK, Card, Suit
+from engine.cards import DECK, Card, Suit, require_card
 
 __all__ = [
     "SUIT_RELATIONS",
@@ -117,9 +117,7 @@ def _compute(c1: Card, c2: Card | None) -> SignalRelations:
     return SignalRelations(False, suit_relation(c1.suit, c2.suit), d, direction, v1, v2)
 
 
-_TABLE: list[SignalRelations] = [
-    _compute(a, b) for a in DECK for b in (*DECK, None)
-]
+_TABLE: list[SignalRelations] = [_compute(a, b) for a in DECK for b in (*DECK, None)]
 
 
 def signal_relations(c1: Card, c2: Card | None) -> SignalRelations:
@@ -129,4 +127,9 @@ def signal_relations(c1: Card, c2: Card | None) -> SignalRelations:
     >>> signal_relations(card("AH"), card("KH")).direction
     'down'
     """
-    return _TABLE[c1.index * 53 + (52 if c2 is None else c2.index)]
+    try:
+        return _TABLE[c1.index * 53 + (52 if c2 is None else c2.index)]
+    except (AttributeError, TypeError):
+        require_card(c1, "signal_relations")
+        require_card(c2, "signal_relations")
+        raise

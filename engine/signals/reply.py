@@ -12,15 +12,20 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import combinations
 
-from engine.cards import Card, rank_name
+from engine.cards import Card, cards_mask, rank_name
 from engine.scoring import Combination, best_five
 from engine.signals.checklist import card_at, hand_mask
-from engine.signals.conventions import DEFAULT_CONVENTION, ITEM_TITLES, Convention
+from engine.signals.conventions import (
+    DEFAULT_CONVENTION,
+    ITEM_TITLES,
+    Convention,
+    require_convention,
+)
 from engine.signals.decoder import _placements, decode, primary_reading
 from engine.signals.encoder import pattern_matches
 from engine.signals.relations import signal_relations
 
-__all__ = ["Advice", "COMPLETE_THRESHOLD", "PROMISE", "reply_advice"]
+__all__ = ["COMPLETE_THRESHOLD", "PROMISE", "Advice", "reply_advice"]
 
 #: What each item promises the side when partner completes it (compared before forcing).
 PROMISE: dict[str, Combination] = {
@@ -82,7 +87,12 @@ def _windows(values: Iterable[int]) -> list[int]:
 
 
 def _holdings(
-    item: str, shapes: set[str | None], c1: Card, c2: Card, conv: Convention, seen: int,
+    item: str,
+    shapes: set[str | None],
+    c1: Card,
+    c2: Card,
+    conv: Convention,
+    seen: int,
 ) -> list[Holding]:
     """Every leader holding the reading admits (none needing a card in ``seen``), each as its
     ways of being completed by partner's cards."""
@@ -99,10 +109,12 @@ def _holdings(
         for held in placements:
             if hand_mask(card_at(c1.suit, v) for v in held) & ~played & seen:
                 continue
-            out.append(tuple(
-                tuple(card_at(c1.suit, v).bit for v in range(base, base + 5) if v not in held)
-                for base in _windows(held)
-            ))
+            out.append(
+                tuple(
+                    tuple(card_at(c1.suit, v).bit for v in range(base, base + 5) if v not in held)
+                    for base in _windows(held)
+                )
+            )
         return out
     if item in ("four_flush", "three_flush"):
         suit = _SUIT_MASKS[c1.suit] & ~played
@@ -123,10 +135,12 @@ def _holdings(
         for vals in sorted(sets):
             if any(not _rank_mask(v) & ~seen & ~played for v in vals):
                 continue  # every card of a rank it needs is in sight
-            out.append(tuple(
-                tuple(_rank_mask(v) for v in range(base, base + 5) if v not in vals)
-                for base in _windows(vals)
-            ))
+            out.append(
+                tuple(
+                    tuple(_rank_mask(v) for v in range(base, base + 5) if v not in vals)
+                    for base in _windows(vals)
+                )
+            )
         return out
     r1 = _rank_mask(c1.rank) & ~played
     r2 = _rank_mask(c2.rank) & ~played
@@ -189,7 +203,9 @@ def reply_advice(
     most of them is advised when that is at least :data:`COMPLETE_THRESHOLD` of them, and
     ``odds`` says how many.
     """
-    cards = list(hand)
+    convention = require_convention(convention, "reply_advice")
+    cards = [] if isinstance(hand, str) else list(hand)
+    cards_mask(hand if isinstance(hand, str) else cards, "reply_advice")
     seen_cards = (*cards, *visible)
     reading = primary_reading(c1, c2, side_hand, convention, seen_cards)
     must_play = c2 is None or leader_cards == 0
@@ -199,14 +215,21 @@ def reply_advice(
         own, five = best_five(cards)
         promised = PROMISE[reading.item] if reading else Combination.NOTHING
         if own > promised:
-            return Advice("force", five, f"You alone hold {own.label} ({_symbols(five)}), "
-                          f"better than the {promised.label} partner's signal promises: say "
-                          "“Play!” so partner completes this hand alone, and keep your "
-                          "cards for a hand you lead.")
+            return Advice(
+                "force",
+                five,
+                f"You alone hold {own.label} ({_symbols(five)}), "
+                f"better than the {promised.label} partner's signal promises: say "
+                "“Play!” so partner completes this hand alone, and keep your "
+                "cards for a hand you lead.",
+            )
     if reading is not None and c2 is not None:
         seen = hand_mask(visible) & ~hand_mask(cards)
-        shapes = {r.shape for r in decode(c1, c2, side_hand, convention, seen_cards)
-                  if r.item == reading.item}
+        shapes = {
+            r.shape
+            for r in decode(c1, c2, side_hand, convention, seen_cards)
+            if r.item == reading.item
+        }
         holdings = _holdings(reading.item, shapes, c1, c2, convention, seen)
         best, top = _best_completion(cards, holdings) if holdings else ([], 0)
         title = ITEM_TITLES[reading.item].lower()
@@ -218,31 +241,55 @@ def reply_advice(
                 how = f"completes it in every one of the {total} holdings the signal allows"
             else:
                 how = f"completes it in {top} of the {total} holdings the signal allows"
-            return Advice("play", best[0], f"Partner shows {title}; {_symbols(best[0])} {how}.",
-                          tuple(best), (top, total))
+            return Advice(
+                "play",
+                best[0],
+                f"Partner shows {title}; {_symbols(best[0])} {how}.",
+                tuple(best),
+                (top, total),
+            )
         if best and not must_play:
             return Advice(
-                "pass", (), f"Partner shows {title}. Your {_symbols(best[0])} would complete "
+                "pass",
+                (),
+                f"Partner shows {title}. Your {_symbols(best[0])} would complete "
                 f"only {top} of the {total} holdings the signal allows: pass and let partner "
-                "build it.", odds=(top, total),
+                "build it.",
+                odds=(top, total),
             )
     if must_play:
         same = _of_rank(cards, c1.rank)
         if same:
-            return Advice("play", (same[0],), f"You must play after a card and pass: add your "
-                          f"{rank_name(c1.rank)} to partner's.", tuple((c,) for c in same))
+            return Advice(
+                "play",
+                (same[0],),
+                f"You must play after a card and pass: add your {rank_name(c1.rank)} to partner's.",
+                tuple((c,) for c in same),
+            )
         pairs = [r for r in sorted({c.rank for c in cards}) if len(_of_rank(cards, r)) >= 2]
         if pairs:
             pair = tuple(_of_rank(cards, pairs[0])[:2])
-            return Advice("play", pair, f"You must play: a pair of your own, the "
-                          f"{rank_name(pairs[0], plural=True)}.", (pair,))
+            return Advice(
+                "play",
+                pair,
+                f"You must play: a pair of your own, the {rank_name(pairs[0], plural=True)}.",
+                (pair,),
+            )
         least = _least_useful(cards)
         ties = [c for c in cards if _usefulness(cards, c)[:2] == _usefulness(cards, least)[:2]]
-        return Advice("play", (least,), f"You must play: the {least.label} is the card least "
-                      "useful later.", tuple((c,) for c in sorted(ties, key=lambda c: c.index)))
+        return Advice(
+            "play",
+            (least,),
+            f"You must play: the {least.label} is the card least useful later.",
+            tuple((c,) for c in sorted(ties, key=lambda c: c.index)),
+        )
     what = ITEM_TITLES[reading.item].lower() if reading else "no signal"
-    return Advice("pass", (), f"Partner shows {what} and you have nothing to add: pass and let "
-                  "the leader complete the hand.")
+    return Advice(
+        "pass",
+        (),
+        f"Partner shows {what} and you have nothing to add: pass and let "
+        "the leader complete the hand.",
+    )
 
 
 def _of_rank(hand: list[Card], rank: int) -> list[Card]:

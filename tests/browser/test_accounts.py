@@ -6,7 +6,8 @@ from playwright.sync_api import Page, expect
 PASSWORD = "a-Long-unusual-passphrase-42"
 
 
-def test_signup_with_keyboard_lands_home_logged_in(live_server, page: Page, phone_page: Page, shot):
+def test_signup_with_keyboard_lands_on_start_here_logged_in(live_server, page: Page,
+                                                           phone_page: Page, shot):
     page.goto(live_server.url + "/")
     page.get_by_role("link", name="Sign up").click()
     expect(page).to_have_url(re.compile(r"/accounts/signup/$"))
@@ -23,11 +24,11 @@ def test_signup_with_keyboard_lands_home_logged_in(live_server, page: Page, phon
     page.keyboard.type(PASSWORD)
     page.keyboard.press("Enter")
 
-    expect(page).to_have_url(live_server.url + "/")
+    expect(page).to_have_url(live_server.url + "/start/")  # a new account starts on its path
     expect(page.locator(".account-nav")).to_contain_text("keyboard_player")
     expect(page.get_by_role("button", name="Log out")).to_be_visible()
     assert get_user_model().objects.filter(username="keyboard_player").exists()
-    shot(page, "home-desktop")
+    shot(page, "start-desktop")
 
     phone_page.context.add_cookies(page.context.cookies())
     phone_page.goto(live_server.url + "/")

@@ -9,7 +9,8 @@ import re
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.accounts import sign_up
-from trainer.models import Assignment, Attempt, ClassMembership, Classroom
+from trainer.classes.models import Assignment, ClassMembership, Classroom
+from trainer.progress.models import Attempt
 
 PHONE = {"width": 375, "height": 740}
 DESKTOP = {"width": 1280, "height": 900}

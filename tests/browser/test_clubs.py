@@ -12,8 +12,8 @@ from playwright.sync_api import Page, expect
 
 from engine.drills import DrillParams, make_drill
 from trainer.clubs import services as club_services
-from trainer.curation import right_answer
-from trainer.seeding import discover_loaders, load_file
+from trainer.core.seeding import discover_loaders, load_file
+from trainer.drills.curation import right_answer
 
 PASSWORD = "a-Long-unusual-passphrase-42"
 SEEDS = settings.BASE_DIR / "seeds"
@@ -95,10 +95,13 @@ def test_new_member_joins_reads_lesson_passes_step_one(live_server, page: Page, 
         page.keyboard.press("n")  # Next: htmx asks the path for the next drill
         page.wait_for_url(lambda url, before=before: url != before)
         page.wait_for_load_state("load")
-        if urlsplit(page.url).path == f"/clubs/{club.slug}/path/":
+        if urlsplit(page.url).path == f"/clubs/{club.slug}/path/1/":
             break
-    expect(page).to_have_url(f"{live_server.url}/clubs/{club.slug}/path/")
+    # The session ends on the step's summary, which leads back to the path.
+    expect(page).to_have_url(f"{live_server.url}/clubs/{club.slug}/path/1/")
     expect(page.locator(".messages")).to_contain_text("Step 1, The game and one deal, passed")
+    shot(page, "step-one-summary")
+    page.get_by_role("link", name="Back to your path").click()
     expect(page.locator(".path-step").nth(0)).to_contain_text("Passed")
     expect(page.locator(".path-step").nth(1)).to_contain_text("Open")
     shot(page, "path-step-one-passed")

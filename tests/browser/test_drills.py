@@ -8,7 +8,7 @@ from playwright.sync_api import Page, expect
 from engine.drills import DrillParams, make_drill
 from engine.signals import encode
 from tests.browser.accounts import sign_up
-from trainer.models import Attempt
+from trainer.progress.models import Attempt
 
 
 def test_lead_by_clicks_read_by_keyboard_then_progress(live_server, page: Page, phone_page: Page,
@@ -112,3 +112,40 @@ def test_every_drill_kind_renders_and_grades(live_server, page: Page, phone_page
             shot(page, f"{kind}-answered")
         phone_page.goto(live_server.url + url)
         shot(phone_page, f"{kind}-phone")
+
+
+def test_focus_follows_htmx_swaps(live_server, page: Page, shot):
+    """After a lead's first card, focus is on a second-card choice; after N, on the new
+    question (bug 6: the swap removed the element the script read focus from)."""
+    page.goto(live_server.url + "/drills/lead/5/?v=2&side_hand=3")
+    first = page.locator('button[name="c1"]').first
+    first.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#step")).to_contain_text("second card")
+    expect(page.locator('button[name="c2"]').first).to_be_focused()
+    shot(page, "lead-second-focused")
+    page.keyboard.press("p")
+    expect(page.locator("#feedback .feedback")).to_be_visible()
+    expect(page.locator("#feedback")).to_be_focused()
+    page.keyboard.press("n")
+    expect(page.locator("#step")).to_contain_text("Choose your first card")
+    expect(page.locator('button[name="c1"]').first).to_be_focused()
+
+    page.goto(live_server.url + "/drills/read/8/?v=2&side_hand=2")
+    page.locator("body").press("1")
+    page.keyboard.press("Enter")
+    expect(page.locator("#feedback .feedback")).to_be_visible()
+    # Focus on the feedback means htmx has settled the answer (its Next link is live).
+    expect(page.locator("#feedback")).to_be_focused()
+    page.keyboard.press("n")
+    expect(page.locator("#feedback")).to_have_text("")
+    expect(page.locator('input[data-option-index="1"]')).to_be_focused()
+
+
+def test_touch_screens_hide_key_hints(browser, live_server):
+    context = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True,
+                                  is_mobile=True)
+    page = context.new_page()
+    page.goto(live_server.url + "/drills/read/8/?v=2&side_hand=2")
+    expect(page.locator("#drill-area kbd").first).to_be_hidden()
+    context.close()

@@ -29,13 +29,25 @@ def _get(url: str) -> tuple[int, dict[str, str], str]:
 def test_serve_script_starts_gunicorn_with_static_files(tmp_path):
     port = _free_port()
     dropped = {"DEBUG", "DJANGO_ENV", "DJANGO_ALLOW_ASYNC_UNSAFE"}
-    env = {**{k: v for k, v in os.environ.items() if k not in dropped}, **production_env(),
-           "ALLOWED_HOSTS": "127.0.0.1", "SECURE_SSL_REDIRECT": "0",
-           "DATABASE_URL": f"sqlite:///{tmp_path / 'serve.sqlite3'}",
-           "STATIC_ROOT": str(tmp_path / "static"), "BIND": f"127.0.0.1:{port}",
-           "WEB_CONCURRENCY": "2", "ACCESS_LOG": "/dev/null"}
-    server = subprocess.Popen([str(ROOT / "deploy" / "serve.sh")], cwd=ROOT, env=env,
-                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    env = {
+        **{k: v for k, v in os.environ.items() if k not in dropped},
+        **production_env(),
+        "ALLOWED_HOSTS": "127.0.0.1",
+        "SECURE_SSL_REDIRECT": "0",
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'serve.sqlite3'}",
+        "STATIC_ROOT": str(tmp_path / "static"),
+        "BIND": f"127.0.0.1:{port}",
+        "WEB_CONCURRENCY": "2",
+        "ACCESS_LOG": "/dev/null",
+    }
+    server = subprocess.Popen(
+        [str(ROOT / "deploy" / "serve.sh")],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
     try:
         deadline = time.time() + 90
         while True:

@@ -25,7 +25,7 @@ os.environ["DJANGO_SETTINGS_MODULE"] = "concerto_site.settings"
 django.setup()
 from django.contrib.auth import get_user_model
 from engine.drills import Answer, DrillParams, grade, make_drill
-from trainer import services
+from trainer.progress import services
 
 me, rounds, start = sys.argv[1], int(sys.argv[2]), float(sys.argv[3])
 User = get_user_model()
@@ -39,8 +39,9 @@ ok, errors, created = 0, [], 0
 for i in range(rounds):
     for user, token in ((mine, uuid.uuid4()), (shared, uuid.uuid5(uuid.NAMESPACE_URL, str(i)))):
         try:
-            _, made = services.attempt_record(user=user, drill=drill, answer=answer,
-                                              grade=verdict, token=token)
+            made = services.attempt_record(
+                user=user, drill_address=drill.address, answer=answer,
+                showing=services.Showing(token, int(time.time() * 1000))).created
             ok += 1
             created += int(made and user is shared)
         except Exception as exc:
@@ -49,7 +50,7 @@ print(json.dumps({"ok": ok, "errors": errors, "shared_created": created}))
 """
 
 COUNT = """
-from trainer.models import Attempt, SkillState
+from trainer.progress.models import Attempt, SkillState
 print(Attempt.objects.filter(user__username="shared").count(),
       Attempt.objects.exclude(user__username="shared").count(),
       sum(SkillState.objects.filter(user__username="shared").values_list("attempts", flat=True)))
@@ -60,18 +61,34 @@ def test_concurrent_answers_on_sqlite_are_all_stored(tmp_path):
     env = {"DATABASE_URL": f"sqlite:///{tmp_path / 'load.sqlite3'}", "CACHE_URL": "db"}
     assert run_manage("migrate", "--noinput", "-v", "0", env=env).returncode == 0
     users = "; ".join(f"U.objects.create_user('writer{n}')" for n in range(PROCESSES))
-    made = run_manage("shell", "-c", "from django.contrib.auth import get_user_model as g; "
-                      f"U = g(); U.objects.create_user('shared'); {users}", env=env)
+    made = run_manage(
+        "shell",
+        "-c",
+        "from django.contrib.auth import get_user_model as g; "
+        f"U = g(); U.objects.create_user('shared'); {users}",
+        env=env,
+    )
     assert made.returncode == 0, made.stderr
 
     import os
-    clean = {k: v for k, v in os.environ.items()
-             if k not in {"DEBUG", "DJANGO_ENV", "DJANGO_ALLOW_ASYNC_UNSAFE"}}
+
+    clean = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in {"DEBUG", "DJANGO_ENV", "DJANGO_ALLOW_ASYNC_UNSAFE"}
+    }
     start = time.time() + 3  # every process imported and waiting, then all at once
-    writers = [subprocess.Popen([sys.executable, "-c", WRITER, f"writer{n}", str(ROUNDS),
-                                 str(start)], cwd=ROOT, env={**clean, **env},
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-               for n in range(PROCESSES)]
+    writers = [
+        subprocess.Popen(
+            [sys.executable, "-c", WRITER, f"writer{n}", str(ROUNDS), str(start)],
+            cwd=ROOT,
+            env={**clean, **env},
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for n in range(PROCESSES)
+    ]
     results = []
     for writer in writers:
         out, err = writer.communicate(timeout=240)

@@ -51,8 +51,12 @@ SUIT_LETTER = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 def params_for(kind: str, seed: int, convention: str, rule: str) -> DrillParams:
     """The settings drill ``seed`` is built with: a third of them fix the side hand."""
     side_hand = None if kind == "score" else SIDE_HANDS[seed % len(SIDE_HANDS)]
-    return DrillParams(convention=convention, rule=rule, side_hand=side_hand,
-                       own_hand=kind == "read" and seed % 4 == 1)
+    return DrillParams(
+        convention=convention,
+        rule=rule,
+        side_hand=side_hand,
+        own_hand=kind == "read" and seed % 4 == 1,
+    )
 
 
 @cache
@@ -90,8 +94,10 @@ def table_cards(drill: Drill) -> tuple[Card, ...]:
 
 
 def cards_in(text: str) -> list[Card]:
-    return [Card.parse(("T" if rank == "10" else rank) + SUIT_LETTER[suit])
-            for rank, suit in SYMBOL.findall(text)]
+    return [
+        Card.parse(("T" if rank == "10" else rank) + SUIT_LETTER[suit])
+        for rank, suit in SYMBOL.findall(text)
+    ]
 
 
 def lead_of(key: str) -> tuple[Card, Card | None]:
@@ -121,8 +127,12 @@ def test_exactly_the_accepted_answers_grade_right(kind, convention, rule, seeds)
             for accepted in key.accepted:
                 if not grade(drill, parse_answer(drill, lead_form(accepted))).correct:
                     yield f"accepted lead {accepted} graded wrong"
-            others = [f"{a} {b or 'pass'}" for a in drill.hand for b in (*drill.hand, None)
-                      if a is not b and f"{a} {b or 'pass'}" not in key.accepted]
+            others = [
+                f"{a} {b or 'pass'}"
+                for a in drill.hand
+                for b in (*drill.hand, None)
+                if a is not b and f"{a} {b or 'pass'}" not in key.accepted
+            ]
             for other in others[:: max(1, len(others) // 3)]:
                 if grade(drill, parse_answer(drill, lead_form(other))).correct:
                     yield f"lead {other} is not accepted but graded right"
@@ -164,8 +174,10 @@ def test_every_accepted_lead_is_a_legal_play_partner_reads_as_the_hands_item(
                 yield f"{accepted} is not a play from the hand"
                 continue
             # Partner cannot see the leader's hand: only the completed hands prune the readings.
-            items = [r.item for r in decode(c1, c2, drill.side_hand, drill.convention,
-                                            table_cards(drill))]
+            items = [
+                r.item
+                for r in decode(c1, c2, drill.side_hand, drill.convention, table_cards(drill))
+            ]
             if shown not in items:
                 yield f"{accepted} reads as {items}, not the hand's {shown}"
         if not encode(drill.hand, drill.side_hand, other).plays:
@@ -175,7 +187,8 @@ def test_every_accepted_lead_is_a_legal_play_partner_reads_as_the_hands_item(
 
 
 @pytest.mark.parametrize(
-    "seeds", [range(300), pytest.param(range(300, 1500), marks=pytest.mark.slow)])
+    "seeds", [range(300), pytest.param(range(300, 1500), marks=pytest.mark.slow)]
+)
 def test_teach_yourself_four_of_a_kind_leads_the_next_item_and_says_so(seeds):
     conv = get_convention("teach-yourself-1994")
     params = DrillParams(convention=conv.name, items=("fours",))
@@ -190,8 +203,10 @@ def test_teach_yourself_four_of_a_kind_leads_the_next_item_and_says_so(seeds):
             yield f"the explanation does not say fours has no signal: {key.explanation!r}"
         shown = encode(drill.hand, drill.side_hand, conv).item
         for accepted in key.accepted:
-            readings = {r.item for r in decode(*lead_of(accepted), drill.side_hand, conv,
-                                               table_cards(drill))}
+            readings = {
+                r.item
+                for r in decode(*lead_of(accepted), drill.side_hand, conv, table_cards(drill))
+            }
             if shown not in readings or "fours" in readings:
                 yield f"{accepted} reads as {readings} (the hand shows {shown})"
 

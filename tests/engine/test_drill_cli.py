@@ -15,9 +15,28 @@ from engine.drills.commands import drill_json
 
 ROOT = Path(__file__).resolve().parents[2]
 CARD = re.compile(r"^[2-9TJQKA][SHDC]$")
-FIELDS = {"kind", "seed", "params", "resolved", "skill", "prompt", "hand", "visible", "completed",
-          "opponents", "signal", "partner_hand", "cards", "by", "options", "accepted",
-          "preferred", "expected", "explanation", "details"}
+FIELDS = {
+    "kind",
+    "seed",
+    "params",
+    "resolved",
+    "skill",
+    "prompt",
+    "hand",
+    "visible",
+    "completed",
+    "opponents",
+    "signal",
+    "partner_hand",
+    "cards",
+    "by",
+    "options",
+    "accepted",
+    "preferred",
+    "expected",
+    "explanation",
+    "details",
+}
 
 
 def cli(*argv, stdin=""):
@@ -67,9 +86,15 @@ def test_the_json_alone_rebuilds_the_drill(kind):
     if kind != "score":
         argv += ["--side-hand", "3"]
     data = drill_of(*argv)
-    assert data["params"] == {"convention": "teach-yourself-1994", "rule": "contribution",
-                              "side_hand": None if kind == "score" else 3, "hand_size": None,
-                              "items": [], "own_hand": False, "version": 2}
+    assert data["params"] == {
+        "convention": "teach-yourself-1994",
+        "rule": "contribution",
+        "side_hand": None if kind == "score" else 3,
+        "hand_size": None,
+        "items": [],
+        "own_hand": False,
+        "version": 2,
+    }
     drill = rebuild(data)
     assert drill == make_drill(kind, 31, DrillParams(**{**data["params"], "items": ()}))
     assert drill_json(drill) == data
@@ -78,8 +103,10 @@ def test_the_json_alone_rebuilds_the_drill(kind):
 def test_resolved_settings_are_the_drills_own():
     lead = drill_of("lead", "5")
     assert lead["params"]["side_hand"] is None and lead["params"]["hand_size"] is None
-    assert lead["resolved"] == {"side_hand": rebuild(lead).side_hand,
-                                "hand_size": len(lead["hand"])}
+    assert lead["resolved"] == {
+        "side_hand": rebuild(lead).side_hand,
+        "hand_size": len(lead["hand"]),
+    }
     read = drill_of("read", "5", "--hand-size", "6", "--side-hand", "4")
     assert read["resolved"] == {"side_hand": 4, "hand_size": 6}
     assert len(read["partner_hand"]) == 6
@@ -120,8 +147,11 @@ def test_answers_are_graded():
     assert best["grade"]["correct"] is True and best["grade"]["answer"] == data["preferred"]
     assert best["grade"]["feedback"].startswith("Right.")
     c1 = data["preferred"].split()[0]
-    wrong = next(f"{c1} {c}" for c in data["hand"] + ["pass"]
-                 if c != c1 and f"{c1} {c}" not in data["accepted"])
+    wrong = next(
+        f"{c1} {c}"
+        for c in data["hand"] + ["pass"]
+        if c != c1 and f"{c1} {c}" not in data["accepted"]
+    )
     graded = drill_of("lead", "4", "--answer", wrong)["grade"]
     assert graded["correct"] is False and graded["feedback"].startswith("Not quite")
     assert graded["details"][0].startswith("Partner reads your lead")
@@ -174,22 +204,34 @@ def test_batch_mode_answers_good_lines_and_reports_bad_ones():
     assert status == 2
     rows = [json.loads(line) for line in out.splitlines()]
     assert [(r["kind"], r["seed"], r["params"]["rule"]) for r in rows] == [
-        ("lead", 3, "contribution"), ("read", 4, "contribution"), ("score", 2, "classic")]
+        ("lead", 3, "contribution"),
+        ("read", 4, "contribution"),
+        ("score", 2, "classic"),
+    ]
     assert rows[1]["params"]["side_hand"] == 3
-    assert err.splitlines() == ["error: line 4: unknown drill kind: 'poker'",
-                                "error: line 5: expected KIND SEED, got 'lead'"]
+    assert err.splitlines() == [
+        "error: line 4: unknown drill kind: 'poker'",
+        "error: line 5: expected KIND SEED, got 'lead'",
+    ]
 
 
 def test_the_command_runs_as_a_program():
     run = [sys.executable, "-m", "engine", "drill"]
-    proc = subprocess.run([*run, "read", "7", "--convention", "teach-yourself-1994"], cwd=ROOT,
-                          capture_output=True, text=True, timeout=60, check=False)
+    proc = subprocess.run(
+        [*run, "read", "7", "--convention", "teach-yourself-1994"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
     assert (proc.returncode, proc.stderr) == (0, "")
     data = json.loads(proc.stdout)
     assert data["params"]["convention"] == "teach-yourself-1994"
     lines = f"read 7 --convention teach-yourself-1994 --answer {data['preferred']}\nread x\n"
-    batch = subprocess.run(run, input=lines, cwd=ROOT, capture_output=True, text=True,
-                           timeout=60, check=False)
+    batch = subprocess.run(
+        run, input=lines, cwd=ROOT, capture_output=True, text=True, timeout=60, check=False
+    )
     assert batch.returncode == 2
     assert batch.stderr == "error: line 2: not a seed: 'x' (a whole number)\n"
     assert json.loads(batch.stdout)["grade"]["correct"] is True

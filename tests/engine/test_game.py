@@ -99,7 +99,7 @@ def test_only_the_leaders_side_plays():
 def test_partners_alternate_starting_with_the_leader():
     state = new_deal()
     players = []
-    for text in "AS 2D KS 3D QS".split():
+    for text in ["AS", "2D", "KS", "3D", "QS"]:
         players.append(state.current_player())
         run(state, text)
     assert players == [N, S, N, S, N]
@@ -208,7 +208,7 @@ SOUTH_EMPTIES = [
 
 def reach_hand_7(hand_5_script):
     state = new_deal()
-    for script in SOUTH_EMPTIES + [hand_5_script, None]:
+    for script in [*SOUTH_EMPTIES, hand_5_script, None]:
         if script is None:
             play_simple_hand(state)
         else:

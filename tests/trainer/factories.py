@@ -9,7 +9,7 @@ from datetime import datetime
 from django.contrib.auth import get_user_model
 
 from engine.drills import DrillParams, grade, make_drill, parse_answer
-from trainer import services
+from trainer.progress import services
 
 _names = itertools.count(1)
 
@@ -21,12 +21,12 @@ def user(username: str | None = None, password: str = "pass-word-123"):
 
 
 def right_option(drill) -> str:
-    return next(o.key for o in drill.options
+    return next(str(o.key) for o in drill.options
                 if grade(drill, parse_answer(drill, {"option": o.key})).correct)
 
 
 def wrong_option(drill) -> str:
-    return next(o.key for o in drill.options
+    return next(str(o.key) for o in drill.options
                 if not grade(drill, parse_answer(drill, {"option": o.key})).correct)
 
 
@@ -36,7 +36,7 @@ def answer(who, *, kind: str = "checklist", seed: int = 1, correct: bool = True,
     drill = make_drill(kind, seed, params or DrillParams())
     key = right_option(drill) if correct else wrong_option(drill)
     ans = parse_answer(drill, {"option": key})
-    attempt, _ = services.attempt_record(
-        user=who, drill=drill, answer=ans, grade=grade(drill, ans), token=uuid.uuid4(), now=now,
-    )
-    return attempt
+    return services.attempt_record(
+        user=who, drill_address=drill.address, answer=ans,
+        showing=services.Showing(uuid.uuid4(), 0), now=now,
+    ).attempt

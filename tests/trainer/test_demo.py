@@ -6,20 +6,16 @@ import pytest
 from django.conf import settings as django_settings
 from django.contrib.auth import authenticate, get_user_model
 from django.core.management import call_command
+from django.test import override_settings
 
-from engine.drills import DrillParams, grade, make_drill, parse_answer
+from engine.drills import DrillParams, grade, make_drill
+from trainer.classes.models import Assignment, ClassMembership, Classroom
 from trainer.clubs import selectors
-from trainer.models import (
-    Assignment,
-    Attempt,
-    ClassMembership,
-    Classroom,
-    Club,
-    DrillSet,
-    DrillSetEntry,
-    Lesson,
-    SkillState,
-)
+from trainer.clubs.models import Club
+from trainer.drills.models import DrillSet, DrillSetEntry
+from trainer.learn.models import Lesson
+from trainer.progress.models import Attempt, SkillState
+from trainer.progress.services import answer_checked
 
 pytestmark = pytest.mark.django_db
 DEMO_USERS = ["organiser", "teacher", "student1", "student2", "student3"]
@@ -33,11 +29,25 @@ def _counts() -> dict[str, int]:
     return {m.__name__: m.objects.count() for m in models}
 
 
-@pytest.fixture
-def demo(settings):
+FAST_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(scope="module")
+def demo(django_db_setup, django_db_blocker):
+    """The demo data, seeded once for this module's tests (each test's own writes are rolled
+    back) and removed after them."""
+    with django_db_blocker.unblock(), override_settings(TRAINER_DEMO_DATA=True,
+                                                       PASSWORD_HASHERS=FAST_HASHERS):
+        call_command("seed", verbosity=0)
+    yield
+    with django_db_blocker.unblock():
+        call_command("flush", interactive=False, verbosity=0)
+
+
+@pytest.fixture(autouse=True)
+def _demo_settings(settings):
     settings.TRAINER_DEMO_DATA = True
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-    call_command("seed")
+    settings.PASSWORD_HASHERS = FAST_HASHERS
 
 
 def test_seeding_everything_twice_changes_nothing(demo):
@@ -70,7 +80,8 @@ def test_demo_class_has_its_teacher_students_and_assignment(demo):
 
     assert roles == {"teacher": "teacher", "student1": "student", "student2": "student",
                      "student3": "student"}
-    assert classroom.assignments.get().drill_set.slug == "weak-signals"
+    slugs = set(classroom.assignments.values_list("drill_set__slug", flat=True))
+    assert slugs == {"weak-signals", "contribution-scoring"}
 
 
 def test_demo_members_stand_at_different_steps(demo):
@@ -91,35 +102,33 @@ def test_every_demo_answer_is_graded_by_the_engine(demo):
         assert grade(drill, answer).correct == attempt.correct
 
 
-def test_no_demo_data_on_a_real_site(settings):
-    settings.TRAINER_DEMO_DATA = False
-
-    call_command("seed")
-
-    assert not get_user_model().objects.filter(username__in=DEMO_USERS).exists()
-    assert Lesson.objects.count() == LESSON_FILES
-
-
 def _params(text: str):
     return DrillParams.from_query(dict(parse_qsl(text)))
 
 
 def _parse(drill, text: str):
-    if drill.kind == "lead":
-        c1, c2 = text.split()
-        return parse_answer(drill, {"c1": c1, "c2": c2})
-    return parse_answer(drill, {"option": text})
+    return answer_checked(drill, text)
 
 
-@pytest.mark.django_db
-def test_the_demo_class_dashboard_shows_the_students_work(settings):
+def test_the_demo_class_dashboard_shows_the_students_work(demo):
     from trainer.classes import selectors as class_selectors
-    from trainer.models import Classroom
 
-    settings.TRAINER_DEMO_DATA = True
-    call_command("seed", verbosity=0)
     classroom = Classroom.objects.get(name="Tuesday beginners")
     dashboard = class_selectors.dashboard_for(classroom=classroom)
     answered = {row.membership.user.username: row.completions[0].answered
                 for row in dashboard.students}
     assert answered["student1"] > 0 and answered["student2"] > 0
+
+
+def test_demo_class_shows_a_weakest_skills_pattern(demo):
+    from trainer.classes.selectors import dashboard_for
+
+    dashboard = dashboard_for(classroom=Classroom.objects.get(name="Tuesday beginners"))
+    weakest = {(s.kind, s.skill) for s in dashboard.weakest}
+    assert {("score", "fours"), ("score", "straight_flush")} <= weakest
+
+
+def test_demo_students_have_display_names(demo):
+    from trainer.core.people import display_name
+
+    assert display_name(get_user_model().objects.get(username="student1")) == "Ana B."

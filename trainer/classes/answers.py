@@ -11,10 +11,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from urllib.parse import parse_qsl
 
-from engine.cards import Card
-from engine.drills import Answer, Drill, DrillParams, grade, make_drill
+from engine.drills import Answer, Drill, DrillParams, answer_words, grade, make_drill
 from engine.errors import ConcertoError
-from trainer.models import Attempt
+from trainer.progress.models import Attempt
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,28 +31,15 @@ def _drill(kind: str, seed: int, params: str) -> Drill | None:
         return None
 
 
-def _lead(raw: str) -> Answer | None:
-    parts = raw.split()
-    try:
-        c1 = Card.parse(parts[0])
-        c2 = None if len(parts) < 2 or parts[1].lower() == "pass" else Card.parse(parts[1])
-    except (ConcertoError, IndexError):
-        return None
-    return Answer(play=(c1, c2))
-
-
-def _play_words(answer: Answer) -> str:
-    assert answer.play is not None
-    c1, c2 = answer.play
-    return f"{c1.symbol} then {c2.symbol}" if c2 else f"{c1.symbol} and pass"
-
-
 def describe(attempt: Attempt) -> AnswerWords:
     """The student's answer in words, and the right one."""
     drill = _drill(attempt.kind, attempt.seed, attempt.params)
     if attempt.kind == "lead":
-        answer = _lead(attempt.answer)
-        given = _play_words(answer) if answer else attempt.answer
+        try:
+            answer: Answer | None = Answer.parse(attempt.answer, "lead")
+        except ConcertoError:
+            answer = None
+        given = answer_words("lead", attempt.answer) if answer else attempt.answer
     else:
         answer = Answer(option=attempt.answer)
         labels = {o.key: o.label for o in drill.options} if drill else {}

@@ -10,9 +10,9 @@ from django.utils import timezone
 from engine.drills import KIND_TITLES, KINDS
 from engine.scoring import SCORING_RULES
 from engine.signals import CONVENTIONS, DEFAULT_CONVENTION, ITEM_TITLES, ITEMS
+from trainer.classes.models import JOIN_CODE_MAX_LENGTH, Assignment, normalize_join_code
 from trainer.classes.specs import BuiltSpec
-from trainer.models import Assignment, DrillSet
-from trainer.models.classes import JOIN_CODE_MAX_LENGTH, normalize_join_code
+from trainer.drills.models import DrillSet
 
 #: Drills per kind × item a built assignment may ask for.
 MAX_COUNT = 20

@@ -8,13 +8,15 @@ Redis and Memcached backends, so parallel guesses cannot slip past the limit; on
 cache (the default) each count runs in one transaction, which SQLite's immediate transactions
 serialise (on PostgreSQL two parallel guesses may count once: use Redis there). The cache is
 shared by every process (``CACHE_URL``), so four workers do not give four times the tries.
-The address is the real client's (:func:`trainer.client_ip.client_ip`), so behind a proxy one
+The address is the real client's (:func:`trainer.core.client_ip.client_ip`), so behind a proxy one
 address's bad codes do not lock out everyone else.
 """
 
 from __future__ import annotations
 
 import contextlib
+import math
+import time
 from dataclasses import dataclass
 
 from django.conf import settings
@@ -22,7 +24,7 @@ from django.core.cache import cache, caches
 from django.core.cache.backends.db import DatabaseCache
 from django.db import transaction
 
-from trainer.dbretry import retry_on_lock
+from trainer.core.dbretry import retry_on_lock
 
 DEFAULT_MAX_FAILURES = 10
 DEFAULT_MAX_FAILURES_PER_IP = 50
@@ -73,11 +75,21 @@ def join_failed(*, user_id: int, ip: str) -> None:
 
 @retry_on_lock
 def _count(key: str, window: int) -> None:
+    """Add one to ``key``'s count in a window that opens with its first failure and closes
+    ``window`` seconds later. The window's end is kept beside the count: Django's database
+    cache rewrites an entry on ``incr`` with the default timeout, which would stretch the
+    window, so the count is given its remaining time back after each increment."""
     # The database cache's incr is a read then a write: one transaction makes it one step.
     in_database = isinstance(caches["default"], DatabaseCache)
     with transaction.atomic() if in_database else contextlib.nullcontext():
+        now = time.time()
         cache.add(key, 0, timeout=window)
+        cache.add(f"{key}:ends", now + window, timeout=window)
+        ends = cache.get(f"{key}:ends") or now + window
         try:
             cache.incr(key)
         except ValueError:  # expired between add and incr: start a new window
+            ends = now + window
             cache.set(key, 1, timeout=window)
+            cache.set(f"{key}:ends", ends, timeout=window)
+        cache.touch(key, max(1, math.ceil(ends - now)))

@@ -1,6 +1,6 @@
 """Reads for classes. Each takes the user it reads for, or a class already fetched through one.
 
-**How an attempt counts towards an assignment.** An :class:`~trainer.models.Attempt` counts
+**How an attempt counts towards an assignment.** An :class:`~trainer.progress.models.Attempt` counts
 when its user is (still) a student of the assignment's class, its ``(kind, seed, params)`` is
 one of the assignment's drills, and it was answered at or after the assignment was set. A drill
 is *answered* once any such attempt exists; it is *right* when the student's **first** such
@@ -23,18 +23,30 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from urllib.parse import urlencode
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import connection
 from django.db.models import Count, Q, QuerySet
 
-from engine.drills import KIND_TITLES, skill_title
-from trainer.models import Assignment, AssignmentDrill, Attempt, ClassMembership, Classroom
+from engine.drills import KIND_TITLES, KINDS, skill_title, skills_for
+from engine.signals import ITEMS
+from trainer.classes.models import (
+    Assignment,
+    AssignmentDrill,
+    ClassMembership,
+    Classroom,
+    normalize_join_code,
+)
+from trainer.progress.models import Attempt
 
 Role = ClassMembership.Role
 #: A skill needs this many answers across the class before it is ranked among the weakest.
 WEAKEST_MIN_ANSWERS = 5
 WEAKEST_SHOWN = 6
+#: Kinds whose skills are checklist items (a drill of them can focus on ``items``); score
+#: drills' skills are combinations, some named like items ("fours"), and take no items.
+ITEM_KINDS = frozenset(str(k) for k in KINDS if set(map(str, skills_for(k))) <= set(ITEMS))
 
 
 # --------------------------------------------------------------------------------------------
@@ -59,6 +71,26 @@ def classes_of_student(user: AbstractBaseUser) -> QuerySet[Classroom]:
     )
 
 
+def classes_taught_with_counts(user: AbstractBaseUser) -> QuerySet[Classroom]:
+    """Classes ``user`` teaches, each with ``students`` and ``assignment_count``; open ones
+    first, then by name."""
+    # A fresh queryset for the counts: classes_taught_by's own join holds only the teacher.
+    return (
+        Classroom.objects.filter(pk__in=classes_taught_by(user).values("pk"))
+        .annotate(
+            students=Count("memberships", filter=Q(memberships__role=Role.STUDENT),
+                           distinct=True),
+            assignment_count=Count("assignments", distinct=True),
+        )
+        .order_by("archived_at", "name", "id")
+    )
+
+
+def classroom_by_code(code: str) -> Classroom | None:
+    """The class a join code (as typed: any case, spaces or dashes) opens, or None."""
+    return Classroom.objects.filter(join_code=normalize_join_code(code)).first()
+
+
 def classes_of(user: AbstractBaseUser) -> QuerySet[Classroom]:
     """Classes ``user`` belongs to in either role."""
     if not user.is_authenticated:
@@ -75,6 +107,16 @@ def membership_of(*, classroom: Classroom, user: AbstractBaseUser) -> ClassMembe
 def assignments_visible_to(user: AbstractBaseUser) -> QuerySet[Assignment]:
     """Assignments of every class ``user`` teaches or is a student in."""
     return Assignment.objects.filter(classroom__in=classes_of(user)).select_related("classroom")
+
+
+def assignments_taught_by(user: AbstractBaseUser) -> QuerySet[Assignment]:
+    """Assignments of the classes ``user`` teaches."""
+    return Assignment.objects.filter(classroom__in=classes_taught_by(user))
+
+
+def assignment_with_total(user: AbstractBaseUser, pk: int) -> Assignment | None:
+    """Assignment ``pk`` if ``user`` may see it, with ``total`` (its number of drills)."""
+    return assignments_visible_to(user).annotate(total=Count("drills")).filter(pk=pk).first()
 
 
 def assignments_of(classroom: Classroom) -> QuerySet[Assignment]:
@@ -261,6 +303,35 @@ def next_unanswered(statuses: list[DrillStatus], *, after: int = 0) -> DrillStat
 # The class dashboard
 
 
+@dataclass(frozen=True, slots=True)
+class AssignmentWork:
+    """A student's work on one assignment: each drill's status, and the counts shown."""
+
+    assignment: Assignment
+    statuses: list[DrillStatus]
+
+    @property
+    def answered(self) -> int:
+        return sum(1 for s in self.statuses if s.answered)
+
+    @property
+    def right(self) -> int:
+        """Drills whose first counted answer was right."""
+        return sum(1 for s in self.statuses if s.first is not None and s.first.correct)
+
+    @property
+    def late(self) -> bool:
+        """Past its due date with drills still unanswered."""
+        return self.assignment.is_overdue and self.answered < len(self.statuses)
+
+
+def assignment_work(*, assignment: Assignment, student: AbstractBaseUser,
+                    next_path: str | None = None) -> AssignmentWork:
+    """``student``'s work on ``assignment`` (see :func:`drill_statuses`). Two queries."""
+    return AssignmentWork(assignment, drill_statuses(assignment=assignment, student=student,
+                                                     next_path=next_path))
+
+
 @dataclass(frozen=True)
 class SkillFigure:
     kind: str
@@ -276,6 +347,15 @@ class SkillFigure:
     @property
     def kind_title(self) -> str:
         return KIND_TITLES.get(self.kind, self.kind)
+
+    @property
+    def practice_query(self) -> str:
+        """The new-assignment form's query that sets practice on this skill: its kind, and the
+        skill as the item to drill when the kind drills checklist items (score does not)."""
+        query = {"kinds": self.kind}
+        if self.kind in ITEM_KINDS:
+            query["items"] = self.skill
+        return urlencode(query)
 
     @property
     def accuracy(self) -> float:
@@ -369,3 +449,32 @@ def student_totals(*, membership: ClassMembership) -> tuple[int, int]:
         n=Count("id"), ok=Count("id", filter=Q(correct=True))
     )
     return row["n"], row["ok"]
+
+
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _cell(value: object) -> object:
+    """Spreadsheet-safe: text that a spreadsheet would run as a formula is quoted."""
+    if isinstance(value, str) and value.startswith(_FORMULA_START):
+        return "'" + value
+    return value
+
+
+def dashboard_table(data: Dashboard) -> list[list[object]]:
+    """The dashboard's students × assignments as rows for a spreadsheet: a header, then one
+    row per student (drills answered and right first time, per assignment and overall)."""
+    header: list[object] = ["student", "joined"]
+    for a in data.assignments:
+        header += [f"{a.title} (due {a.due_on.isoformat()}): drills answered of {a.total}",
+                   f"{a.title}: right first time (%)"]
+    total = sum(a.total for a in data.assignments)
+    header += [f"all assignments: drills answered of {total}",
+               "all assignments: right first time (%)"]
+    rows = [[_cell(h) for h in header]]
+    for row in data.students:
+        line: list[object] = [row.user.get_username(), row.membership.joined_at.date().isoformat()]
+        for c in [*row.completions, row.overall]:
+            line += [c.answered, "" if c.accuracy is None else round(100 * c.accuracy)]
+        rows.append([_cell(v) for v in line])
+    return rows

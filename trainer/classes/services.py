@@ -17,16 +17,17 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from engine.drills import DrillParams
-from trainer.classes.specs import BuiltSpec, PlannedDrill, SpecError, max_drills
-from trainer.dbretry import retry_on_lock
-from trainer.models import (
+from trainer.classes.models import (
     Assignment,
     AssignmentDrill,
     ClassMembership,
     Classroom,
-    DrillSet,
+    new_join_code,
+    normalize_join_code,
 )
-from trainer.models.classes import new_join_code, normalize_join_code
+from trainer.classes.specs import BuiltSpec, PlannedDrill, SpecError, max_drills
+from trainer.core.dbretry import retry_on_lock
+from trainer.drills.models import DrillSet
 
 Role = ClassMembership.Role
 #: Base seeds of built assignments are drawn below this (drill pages accept far larger seeds).

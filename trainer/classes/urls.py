@@ -2,8 +2,8 @@
 
 from django.urls import path
 
-from trainer import converters  # noqa: F401  (registers <id:…>)
 from trainer.classes import views
+from trainer.core import converters  # noqa: F401  (registers <id:…>)
 
 app_name = "classes"
 

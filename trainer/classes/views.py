@@ -13,22 +13,22 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
-from django.db.models import Count, Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.text import slugify
 from django.views.decorators.http import require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
-from django_htmx.http import HttpResponseClientRedirect
 
 from engine.drills import KIND_TITLES
 from trainer.classes import ratelimit, selectors, services
 from trainer.classes.answers import AnswerWords, describe
 from trainer.classes.forms import AssignmentForm, ClassroomForm, CoTeacherForm, JoinForm
-from trainer.client_ip import client_ip
-from trainer.models import Assignment, Attempt, ClassMembership, Classroom
-from trainer.models.classes import normalize_join_code
+from trainer.classes.models import Assignment, ClassMembership, Classroom
+from trainer.core.client_ip import client_ip
+from trainer.core.htmx import redirect_page, wants_partial
+from trainer.core.links import drill_url
+from trainer.progress.models import Attempt
 
 Role = ClassMembership.Role
 HISTORY_PAGE_SIZE = 25
@@ -56,16 +56,7 @@ def _client_ip(request: HttpRequest) -> str:
 @require_http_methods(["GET"])
 def class_list(request: HttpRequest) -> HttpResponse:
     """Classes the user teaches and classes they are in, with ways to create and join one."""
-    # A fresh queryset for the counts: classes_taught_by's own join holds only the teacher.
-    taught = (
-        Classroom.objects.filter(pk__in=selectors.classes_taught_by(request.user).values("pk"))
-        .annotate(
-            students=Count("memberships", filter=Q(memberships__role=Role.STUDENT),
-                           distinct=True),
-            assignment_count=Count("assignments", distinct=True),
-        )
-        .order_by("archived_at", "name", "id")
-    )
+    taught = selectors.classes_taught_with_counts(request.user)
     studying = selectors.classes_of_student(request.user).order_by("archived_at", "name", "id")
     return render(request, "classes/class_list.html", {
         "taught": taught, "studying": studying, "join_form": JoinForm(),
@@ -144,7 +135,7 @@ def join_link(request: HttpRequest, code: str) -> HttpResponse:
     ip = _client_ip(request)
     if ratelimit.join_blocked(user_id=request.user.pk, ip=ip):
         return _too_many_tries(request)
-    classroom = Classroom.objects.filter(join_code=normalize_join_code(code)).first()
+    classroom = selectors.classroom_by_code(code)
     if classroom is None:
         ratelimit.join_failed(user_id=request.user.pk, ip=ip)
         return render(request, "classes/join_link.html", {"classroom": None}, status=404)
@@ -199,16 +190,6 @@ def dashboard(request: HttpRequest, pk: int) -> HttpResponse:
     })
 
 
-_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
-
-
-def _cell(value: object) -> object:
-    """Spreadsheet-safe: text that a spreadsheet would run as a formula is quoted."""
-    if isinstance(value, str) and value.startswith(_FORMULA_START):
-        return "'" + value
-    return value
-
-
 @login_required
 @require_http_methods(["GET"])
 def export_csv(request: HttpRequest, pk: int) -> HttpResponse:
@@ -218,20 +199,7 @@ def export_csv(request: HttpRequest, pk: int) -> HttpResponse:
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     filename = f"{slugify(classroom.name) or 'class'}-progress.csv"
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    writer = csv.writer(response)
-    header: list[object] = ["student", "joined"]
-    for a in data.assignments:
-        header += [f"{a.title} (due {a.due_on.isoformat()}): drills answered of {a.total}",
-                   f"{a.title}: right first time (%)"]
-    total = sum(a.total for a in data.assignments)
-    header += [f"all assignments: drills answered of {total}",
-               "all assignments: right first time (%)"]
-    writer.writerow([_cell(h) for h in header])
-    for row in data.students:
-        line: list[object] = [row.user.get_username(), row.membership.joined_at.date().isoformat()]
-        for c in [*row.completions, row.overall]:
-            line += [c.answered, "" if c.accuracy is None else round(100 * c.accuracy)]
-        writer.writerow([_cell(v) for v in line])
+    csv.writer(response).writerows(selectors.dashboard_table(data))
     return response
 
 
@@ -256,7 +224,7 @@ def student_detail(request: HttpRequest, pk: int, user_id: int) -> HttpResponse:
         "classroom": classroom, "membership": membership, "student": membership.user,
         "page": page, "rows": rows, "mistakes": mistakes,
     }
-    if request.htmx:
+    if wants_partial(request):
         return render(request, "classes/student_detail.html#history", ctx)
     assignments = list(selectors.assignments_of(classroom))
     completions = selectors.completions_for_student(student=membership.user,
@@ -278,8 +246,7 @@ class HistoryRow:
 
 
 def _drill_link(attempt: Attempt) -> str:
-    base = reverse("drill-detail", args=[attempt.kind, attempt.seed])
-    return base + ("?" + attempt.params if attempt.params else "")
+    return drill_url(attempt.kind, attempt.seed, attempt.params)
 
 
 def _teacher_action(
@@ -402,9 +369,9 @@ def assignment_create(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _assignment(request: HttpRequest, pk: int) -> tuple[Assignment, ClassMembership]:
-    assignment = get_object_or_404(
-        selectors.assignments_visible_to(request.user).annotate(total=Count("drills")), pk=pk
-    )
+    assignment = selectors.assignment_with_total(request.user, pk)
+    if assignment is None:
+        raise Http404
     membership = selectors.membership_of(classroom=assignment.classroom, user=request.user)
     if membership is None:  # pragma: no cover - assignments_visible_to found it
         raise Http404
@@ -419,13 +386,11 @@ def assignment_detail(request: HttpRequest, pk: int) -> HttpResponse:
     assignment, membership = _assignment(request, pk)
     next_path = reverse("classes:assignment-next", args=[assignment.pk])
     if membership.role == Role.STUDENT:
-        statuses = selectors.drill_statuses(assignment=assignment, student=request.user,
-                                            next_path=next_path)
-        answered = [s for s in statuses if s.answered]
+        work = selectors.assignment_work(assignment=assignment, student=request.user,
+                                         next_path=next_path)
         return render(request, "classes/assignment_student.html", {
-            "assignment": assignment, "classroom": assignment.classroom,
-            "statuses": statuses, "answered": len(answered),
-            "right": sum(s.first.correct for s in answered if s.first),
+            "assignment": assignment, "classroom": assignment.classroom, "work": work,
+            "statuses": work.statuses, "answered": work.answered, "right": work.right,
             "continue_url": next_path,
         })
     return render(request, "classes/assignment_teacher.html", {
@@ -435,6 +400,7 @@ def assignment_detail(request: HttpRequest, pk: int) -> HttpResponse:
     })
 
 
+@vary_on_headers("HX-Request")
 @login_required
 @require_http_methods(["GET"])
 def assignment_next(request: HttpRequest, pk: int) -> HttpResponse:
@@ -456,17 +422,14 @@ def assignment_next(request: HttpRequest, pk: int) -> HttpResponse:
     if status is None:
         # From the drill page's htmx *Next* button: load the whole assignment page instead of
         # swapping it into the drill area.
-        return HttpResponseClientRedirect(done_url) if request.htmx else redirect(done_url)
+        return redirect_page(request, done_url)
     return redirect(status.url)
 
 
 @login_required
 @require_POST
 def assignment_delete(request: HttpRequest, pk: int) -> HttpResponse:
-    assignment = get_object_or_404(
-        Assignment.objects.filter(classroom__in=selectors.classes_taught_by(request.user)),
-        pk=pk,
-    )
+    assignment = get_object_or_404(selectors.assignments_taught_by(request.user), pk=pk)
     classroom = assignment.classroom
     try:
         services.assignment_delete(assignment=assignment, by=request.user)

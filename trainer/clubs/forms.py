@@ -1,6 +1,6 @@
 from django import forms
 
-from trainer.models import Club
+from trainer.clubs.models import Club
 
 
 class ClubForm(forms.ModelForm):

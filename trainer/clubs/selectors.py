@@ -14,7 +14,9 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Max, QuerySet
 
 from trainer.clubs.curriculum import STEPS, Step
-from trainer.models import Attempt, Club, ClubMembership, DrillSetEntry
+from trainer.clubs.models import Club, ClubMembership
+from trainer.drills.models import DrillSetEntry
+from trainer.progress.models import Attempt
 
 #: Status of one drill of a step for one member: the latest answer counts.
 RIGHT, WRONG, NEW = "right", "wrong", "new"
@@ -83,6 +85,12 @@ def memberships_for(*, user: AbstractBaseUser) -> QuerySet[ClubMembership]:
     return ClubMembership.objects.filter(user=user).select_related("club").order_by(
         "joined_at", "id"
     )
+
+
+def first_club_of(*, user: AbstractBaseUser) -> Club | None:
+    """The club ``user`` joined first, or None."""
+    membership = memberships_for(user=user).first()
+    return membership.club if membership else None
 
 
 def membership_get(*, user: AbstractBaseUser, slug: str) -> ClubMembership | None:

@@ -10,9 +10,8 @@ from django.utils.text import slugify
 
 from engine.scoring import SCORING_RULES
 from engine.signals import CONVENTIONS, DEFAULT_CONVENTION
-from trainer.dbretry import retry_on_lock
-from trainer.models import Club, ClubMembership
-from trainer.models.clubs import new_invite_token
+from trainer.clubs.models import Club, ClubMembership, new_invite_token
+from trainer.core.dbretry import retry_on_lock
 
 ORGANISER = ClubMembership.Role.ORGANISER
 MEMBER = ClubMembership.Role.MEMBER

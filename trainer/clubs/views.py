@@ -15,14 +15,15 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
-from django_htmx.http import HttpResponseClientRedirect
 
 from engine.signals import DEFAULT_CONVENTION
 from trainer.clubs import selectors, services
 from trainer.clubs.curriculum import STEPS, Step, get_step
 from trainer.clubs.forms import ClubForm, HouseRulesForm
-from trainer.drill_views import drill_url
-from trainer.models import ClubMembership, DrillSetEntry
+from trainer.clubs.models import Club, ClubMembership
+from trainer.core.htmx import redirect_page
+from trainer.core.links import drill_url
+from trainer.drills.models import DrillSetEntry
 
 
 def _membership(request: HttpRequest, slug: str) -> ClubMembership:
@@ -50,25 +51,36 @@ def _invite_url(request: HttpRequest, token: str) -> str:
     return request.build_absolute_uri(reverse("clubs:join", args=[token]))
 
 
-def _next_path(slug: str, step: Step, after: int | None = None) -> str:
-    base = reverse("clubs:step-next", args=[slug, step.number])
+# The path is served twice: a club member's at /clubs/<slug>/path/ (the club's view of it) and
+# everyone's own at /start/ ("Start here"). ``slug`` is None for the solo path. Progress is the
+# user's own answers either way, so both views of it agree.
+
+
+def path_url(slug: str | None) -> str:
+    return reverse("clubs:path", args=[slug]) if slug else reverse("start:path")
+
+
+def step_url(slug: str | None, number: int) -> str:
+    return (reverse("clubs:step", args=[slug, number]) if slug
+            else reverse("start:step", args=[number]))
+
+
+def lesson_url(slug: str | None, step: Step) -> str:
+    return reverse("learn:lesson", args=[step.lesson]) + (f"?club={slug}" if slug else "?path=1")
+
+
+def _next_path(slug: str | None, step: Step, after: int | None = None) -> str:
+    base = (reverse("clubs:step-next", args=[slug, step.number]) if slug
+            else reverse("start:step-next", args=[step.number]))
     return base + (f"?after={after}" if after is not None else "")
 
 
-def entry_url(entry: DrillSetEntry, *, slug: str, step: Step) -> str:
+def entry_url(entry: DrillSetEntry, *, slug: str | None, step: Step) -> str:
     """The drill page of a curated entry, with the convention and rule pinned (so the member's
     own defaults cannot change the drill) and *Next* leading back to the path."""
     params = entry.drill_params
     return drill_url(entry.kind, entry.seed, params, convention=params.convention,
                      rule=params.rule, next=_next_path(slug, step, entry.position))
-
-
-def _htmx_redirect(request: HttpRequest, url: str) -> HttpResponse:
-    """A redirect that also works from htmx (the drill page's *Next* link is boosted): htmx gets
-    ``HX-Redirect`` so the browser navigates instead of swapping a page into the drill area."""
-    if request.htmx:
-        return HttpResponseClientRedirect(url, status=204)
-    return redirect(url)
 
 
 # --------------------------------------------------------------------------------------------
@@ -143,14 +155,22 @@ def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "clubs/club_detail.html", _detail_context(request, membership))
 
 
+def _club_of(request: HttpRequest, slug: str | None) -> Club | None:
+    return _membership(request, slug).club if slug else None
+
+
 @login_required
 @require_GET
-def path(request: HttpRequest, slug: str) -> HttpResponse:
-    """The member's own onboarding path: every step, its state and what to do next."""
-    membership = _membership(request, slug)
+def path(request: HttpRequest, slug: str | None = None) -> HttpResponse:
+    """The user's own onboarding path: every step, its state and what to do next (in a club,
+    or on their own when ``slug`` is None)."""
+    club = _club_of(request, slug)
     steps = selectors.path_for(user=request.user)
+    rows = [{"s": s, "url": step_url(slug, s.step.number),
+             "next_url": _next_path(slug, s.step), "lesson_url": lesson_url(slug, s.step)}
+            for s in steps]
     return render(request, "clubs/path.html", {
-        "club": membership.club, "membership": membership, "steps": steps,
+        "club": club, "steps": steps, "rows": rows,
         "passed": selectors.path_position(steps), "current": selectors.current_step(steps),
         "path_convention": DEFAULT_CONVENTION.title,
     })
@@ -158,8 +178,8 @@ def path(request: HttpRequest, slug: str) -> HttpResponse:
 
 @login_required
 @require_GET
-def step_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    membership = _membership(request, slug)
+def step_detail(request: HttpRequest, number: int, slug: str | None = None) -> HttpResponse:
+    club = _club_of(request, slug)
     step = _step(number)
     status = selectors.path_for(user=request.user)[number - 1]
     drills = selectors.step_drills(user=request.user, step=step)
@@ -169,26 +189,31 @@ def step_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         for i, d in enumerate(drills, start=1)
     ]
     return render(request, "clubs/step.html", {
-        "club": membership.club, "step": step, "status": status, "drills": rows,
-        "next_url": _next_path(slug, step),
+        "club": club, "step": step, "status": status, "drills": rows,
+        "next_url": _next_path(slug, step), "path_url": path_url(slug),
+        "lesson_url": lesson_url(slug, step),
     })
 
 
+@vary_on_headers("HX-Request")
 @login_required
 @require_GET
-def step_next(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    """Go on with a step: its next drill not answered right yet, or back to the path."""
-    membership = _membership(request, slug)
+def step_next(request: HttpRequest, number: int, slug: str | None = None) -> HttpResponse:
+    """Go on with a step: its next drill not answered right yet; once passed, the step's page
+    (the session's summary); back to the path when the step is locked."""
+    _club_of(request, slug)
     step = _step(number)
-    path_url = reverse("clubs:path", args=[slug])
+    back = path_url(slug)
     status = selectors.path_for(user=request.user)[number - 1]
     if not status.unlocked:
         messages.info(request, f"Step {step.number} opens when step {step.number - 1} is passed.")
-        return _htmx_redirect(request, path_url)
+        return redirect_page(request, back)
     if status.passed:
+        # The end of the session: the step's page sums it up (each drill right or not yet,
+        # with links to play the missed ones again).
         messages.success(request, f"Step {step.number}, {step.title}, passed: "
                                   f"{status.right} of {status.total} right.")
-        return _htmx_redirect(request, path_url)
+        return redirect_page(request, step_url(slug, step.number))
     try:
         after = int(request.GET.get("after", ""))
     except ValueError:
@@ -197,8 +222,8 @@ def step_next(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         drills=selectors.step_drills(user=request.user, step=step), after=after
     )
     if entry is None:
-        return _htmx_redirect(request, path_url)
-    return _htmx_redirect(request, entry_url(entry, slug=membership.club.slug, step=step))
+        return redirect_page(request, back)
+    return redirect_page(request, entry_url(entry, slug=slug, step=step))
 
 
 # --------------------------------------------------------------------------------------------

@@ -20,6 +20,7 @@ from markdown.preprocessors import Preprocessor
 from markdown.treeprocessors import Treeprocessor
 
 from engine.signals import Convention
+from trainer.core.suits import SYMBOL_CLASS
 from trainer.learn.examples import KINDS, Block, ExampleError, parse_block, render_example
 
 _FENCE = re.compile(
@@ -81,7 +82,6 @@ class _TableWrap(Treeprocessor):
 
 
 _SUITS = re.compile("([♠♥♦♣])")
-_SUIT_CLASS = {"♠": "suit-spades", "♥": "suit-hearts", "♦": "suit-diamonds", "♣": "suit-clubs"}
 
 
 def _suit_spans(text: str) -> tuple[str, list[etree.Element]]:
@@ -89,7 +89,7 @@ def _suit_spans(text: str) -> tuple[str, list[etree.Element]]:
     pieces = _SUITS.split(text)
     spans = []
     for i in range(1, len(pieces), 2):
-        span = etree.Element("span", {"class": f"suit-symbol {_SUIT_CLASS[pieces[i]]}"})
+        span = etree.Element("span", {"class": f"suit-symbol {SYMBOL_CLASS[pieces[i]]}"})
         span.text, span.tail = pieces[i], pieces[i + 1]
         spans.append(span)
     return pieces[0], spans
@@ -134,7 +134,7 @@ def render_markdown(text: str, convention: Convention, *, strict: bool = False) 
     """Lesson Markdown as HTML. ``strict`` raises :class:`ExampleError` for a bad example
     (the seed loader uses it); otherwise the page shows a short notice in its place."""
     md = markdown.Markdown(
-        extensions=["fenced_code", "tables", "sane_lists", "smarty",
+        extensions=["fenced_code", "tables", "sane_lists", "smarty", "toc",
                     _Lesson(convention, strict)],
         output_format="html",
     )

@@ -22,10 +22,10 @@ from typing import Any
 
 from engine.signals import CONVENTIONS
 from trainer.clubs.curriculum import get_step
+from trainer.core.seeding import SeedError, register
 from trainer.learn.examples import ExampleError
+from trainer.learn.models import Lesson
 from trainer.learn.rendering import render_markdown
-from trainer.models import Lesson
-from trainer.seeding import SeedError, register
 
 
 @register("lesson")

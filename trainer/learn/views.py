@@ -1,7 +1,7 @@
 """Lessons (``/learn/``) and the printable cheat sheet (``/cheatsheet/``).
 
 Both show the engine's data for one convention card: the one in ``?convention=``, else the
-visitor's (or their club's) default from :func:`trainer.preferences.drill_defaults`.
+visitor's (or their club's) default from :func:`trainer.core.preferences.drill_defaults`.
 """
 
 from __future__ import annotations
@@ -21,12 +21,14 @@ from engine.signals import (
     cheatsheet,
 )
 from engine.signals.cheat_sheet import FAMILY_LABELS, ChecklistLine
-from trainer import preferences
 from trainer.clubs import selectors as club_selectors
 from trainer.clubs.curriculum import get_step
+from trainer.core import preferences
+from trainer.core.odds import cheatsheet_odds
+from trainer.learn import selectors
+from trainer.learn.models import Lesson
 from trainer.learn.rendering import render_markdown
-from trainer.models import Lesson
-from trainer.odds import cheatsheet_odds
+from trainer.learn.teaching import practice_for
 
 
 def chosen_convention(request: HttpRequest) -> Convention:
@@ -39,19 +41,25 @@ def chosen_convention(request: HttpRequest) -> Convention:
 
 @require_GET
 def lesson_list(request: HttpRequest) -> HttpResponse:
-    memberships = list(club_selectors.memberships_for(user=request.user)[:1])
     return render(request, "learn/lesson_list.html", {
-        "lessons": Lesson.objects.all(),
-        "club": memberships[0].club if memberships else None,
+        "lessons": selectors.lessons(),
+        "club": club_selectors.first_club_of(user=request.user),
     })
 
 
 def _path_step(request: HttpRequest, lesson: Lesson) -> dict | None:
-    """When the visitor came from their club's path (``?club=<slug>``): links back to it."""
+    """When the visitor came from their path — a club's (``?club=<slug>``) or their own
+    (``?path=1``, *Start here*): links back to it."""
     slug = request.GET.get("club", "")
     step = get_step(lesson.step) if lesson.step else None
-    if not slug or step is None:
+    if step is None or not request.user.is_authenticated:
         return None
+    if not slug:
+        if request.GET.get("path") != "1":
+            return None
+        return {"club": None, "step": step,
+                "drills_url": reverse("start:step-next", args=[step.number]),
+                "path_url": reverse("start:path")}
     membership = club_selectors.membership_get(user=request.user, slug=slug)
     if membership is None:
         return None
@@ -64,21 +72,23 @@ def _path_step(request: HttpRequest, lesson: Lesson) -> dict | None:
 
 @require_GET
 def lesson_detail(request: HttpRequest, slug: str) -> HttpResponse:
-    lesson = Lesson.objects.filter(slug=slug).first()
-    if lesson is None:
+    place = selectors.lesson_place(slug)
+    if place is None:
         raise Http404("No such lesson.")
+    lesson = place.lesson
     convention = chosen_convention(request)
-    siblings = list(Lesson.objects.only("slug", "title", "position"))
-    index = next(i for i, s in enumerate(siblings) if s.pk == lesson.pk)
     return render(request, "learn/lesson.html", {
         "lesson": lesson,
         "html": render_markdown(lesson.body, convention),
         "convention": convention,
         "conventions": CONVENTIONS.values(),
         "is_default": convention == DEFAULT_CONVENTION,
-        "previous": siblings[index - 1] if index > 0 else None,
-        "next": siblings[index + 1] if index + 1 < len(siblings) else None,
+        "previous": place.previous,
+        "next": place.next,
         "path": _path_step(request, lesson),
+        "practice": practice_for(lesson.slug),
+        "start_step": (reverse("start:step-next", args=[lesson.step])
+                       if lesson.step and request.user.is_authenticated else ""),
     })
 
 

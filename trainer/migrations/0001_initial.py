@@ -2,8 +2,8 @@
 
 import django.db.models.deletion
 import django.utils.timezone
-import trainer.models.classes
-import trainer.models.clubs
+import trainer.classes.models
+import trainer.clubs.models
 import uuid
 from django.conf import settings
 from django.db import migrations, models
@@ -24,7 +24,7 @@ class Migration(migrations.Migration):
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
                 ('name', models.CharField(max_length=80)),
                 ('slug', models.SlugField(max_length=90, unique=True)),
-                ('invite_token', models.CharField(default=trainer.models.clubs.new_invite_token, max_length=64, unique=True)),
+                ('invite_token', models.CharField(default=trainer.clubs.models.new_invite_token, max_length=64, unique=True)),
                 ('convention', models.CharField(choices=[('parlett-2008', 'Parlett 2008'), ('teach-yourself-1994', 'Teach Yourself 1994')], default='parlett-2008', max_length=40)),
                 ('rule', models.CharField(choices=[('classic', 'Classic'), ('contribution', 'Contribution')], default='classic', max_length=20)),
                 ('created_at', models.DateTimeField(default=django.utils.timezone.now)),
@@ -63,7 +63,7 @@ class Migration(migrations.Migration):
             fields=[
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
                 ('name', models.CharField(max_length=80)),
-                ('join_code', models.CharField(default=trainer.models.classes.new_join_code, max_length=32, unique=True)),
+                ('join_code', models.CharField(default=trainer.classes.models.new_join_code, max_length=32, unique=True)),
                 ('created_at', models.DateTimeField(default=django.utils.timezone.now)),
                 ('archived_at', models.DateTimeField(blank=True, null=True)),
                 ('members', models.ManyToManyField(related_name='classrooms', through='trainer.ClassMembership', to=settings.AUTH_USER_MODEL)),

@@ -22,11 +22,12 @@ from engine.drills.model import (
     DrillParams,
     Grade,
     InvalidAnswerError,
+    plain_str,
 )
 from engine.errors import InvalidNotationError
 from engine.signals import Convention
 
-__all__ = ["AnswerKey", "KindSpec", "REGISTRY", "register", "spec_for"]
+__all__ = ["REGISTRY", "AnswerKey", "KindSpec", "register", "spec_for"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +42,9 @@ class AnswerKey:
     reveal: tuple[Card, ...] = ()
     highlight: tuple[Card, ...] = ()
     reveal_label: str = ""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "accepted", tuple(plain_str(k) for k in self.accepted))
 
     @property
     def preferred(self) -> str:

@@ -33,9 +33,14 @@ class ChecklistKind(KindSpec):
         near.sort(key=lambda i: (abs(ITEMS.index(i) - index), rng.random()))
         options = shuffled([Option(i, ITEM_TITLES[i]) for i in [found, *near[:3]]], rng)
         return Drill(
-            kind=self.kind, seed=seed, params=params, skill=found, side_hand=pos.side_hand,
+            kind=self.kind,
+            seed=seed,
+            params=params,
+            skill=found,
+            side_hand=pos.side_hand,
             prompt="Which checklist item does this hand hold first?",
-            hand=pos.leader, options=options,
+            hand=pos.leader,
+            options=options,
         )
 
     def words(self, drill: Drill | None, answer: str) -> str:
@@ -49,7 +54,7 @@ class ChecklistKind(KindSpec):
             accepted=(found.item,),
             expected=ITEM_TITLES[found.item],
             explanation=f"{ITEM_TITLES[found.item]}{shape}: "
-                        f"{' '.join(c.symbol for c in sort_cards(found.cards))}. Nothing "
-                        "earlier on the checklist is in this hand.",
+            f"{' '.join(c.symbol for c in sort_cards(found.cards))}. Nothing "
+            "earlier on the checklist is in this hand.",
             highlight=found.cards,
         )

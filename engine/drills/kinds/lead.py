@@ -30,8 +30,10 @@ def lead_key(c1: Card, c2: Card | None) -> str:
 class LeadKind(KindSpec):
     kind = DrillKind.LEAD
     title = "Lead a signal"
-    description = ("You hold the cards and the lead: choose the two-card signal that tells "
-                   "partner what you are building.")
+    description = (
+        "You hold the cards and the lead: choose the two-card signal that tells "
+        "partner what you are building."
+    )
 
     def skills(self, convention: Convention) -> tuple[str, ...]:
         return ITEMS
@@ -42,13 +44,18 @@ class LeadKind(KindSpec):
     def build(self, seed: int, params: DrillParams, rng: random.Random, skill: str) -> Drill:
         pos = leader_position(rng, params, skill)
         return Drill(
-            kind=self.kind, seed=seed, params=params,
+            kind=self.kind,
+            seed=seed,
+            params=params,
             skill=detect(pos.leader, get_convention(params.convention)).item,
             side_hand=pos.side_hand,
             prompt=f"You are on lead to your side's {ordinal(pos.side_hand)} hand. "
-                   "Which signal do you lead?",
-            hand=pos.leader, completed=pos.table.completed, opponents=pos.table.opponents,
-            partner_size=len(pos.partner), table=pos.table,
+            "Which signal do you lead?",
+            hand=pos.leader,
+            completed=pos.table.completed,
+            opponents=pos.table.opponents,
+            partner_size=len(pos.partner),
+            table=pos.table,
         )
 
     def parse(self, drill: Drill, data: Mapping[str, str]) -> Answer:
@@ -72,15 +79,22 @@ class LeadKind(KindSpec):
         cards = " ".join(c.symbol for c in sort_cards(enc.cards))
         lines = []
         for item in enc.unsignalled:
-            lines.append(f"{ITEM_TITLES[item]} comes first, but the {convention.title} card "
-                         "gives it no signal: show your next item and play those cards out "
-                         "yourself.")
-        lines.append(f"Your first signalled item is {title.lower()}{shape}: {cards}. "
-                     f"Lead {play_words(enc.plays[0])}.")
+            lines.append(
+                f"{ITEM_TITLES[item]} comes first, but the {convention.title} card "
+                "gives it no signal: show your next item and play those cards out "
+                "yourself."
+            )
+        lines.append(
+            f"Your first signalled item is {title.lower()}{shape}: {cards}. "
+            f"Lead {play_words(enc.plays[0])}."
+        )
         details = []
         if len(enc.plays) > 1:
-            details.append("Every correct lead (the first is best): "
-                           + ", ".join(play_words(p) for p in enc.plays) + ".")
+            details.append(
+                "Every correct lead (the first is best): "
+                + ", ".join(play_words(p) for p in enc.plays)
+                + "."
+            )
         return AnswerKey(
             accepted=tuple(lead_key(*p) for p in enc.plays),
             expected=play_words(enc.plays[0]),

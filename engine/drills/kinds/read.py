@@ -71,16 +71,26 @@ class ReadKind(KindSpec):
         convention = get_convention(params.convention)
         pos, signal = signal_position(rng, params, skill, visible_own=params.own_hand)
         drill = Drill(
-            kind=self.kind, seed=seed, params=params, skill=skill, side_hand=pos.side_hand,
+            kind=self.kind,
+            seed=seed,
+            params=params,
+            skill=skill,
+            side_hand=pos.side_hand,
             prompt=f"Side hand {pos.side_hand}. {signal_words(signal)} What does partner hold?",
-            hand=pos.partner if params.own_hand else (), completed=pos.table.completed,
-            opponents=pos.table.opponents, signal=signal, source=pos.leader,
-            partner_size=len(pos.partner), table=pos.table,
+            hand=pos.partner if params.own_hand else (),
+            completed=pos.table.completed,
+            opponents=pos.table.opponents,
+            signal=signal,
+            source=pos.leader,
+            partner_size=len(pos.partner),
+            table=pos.table,
         )
         primary = decode(signal[0], signal[1], pos.side_hand, convention, drill.visible)[0]
         every = {r.item for r in decode(signal[0], signal[1], pos.side_hand, convention)}
-        options = [Option(primary.item, ITEM_TITLES[primary.item]),
-                   *_distractors(signal, pos.side_hand, convention, every)[:3]]
+        options = [
+            Option(primary.item, ITEM_TITLES[primary.item]),
+            *_distractors(signal, pos.side_hand, convention, every)[:3],
+        ]
         return replace(drill, skill=primary.item, options=shuffled(options, rng))
 
     def words(self, drill: Drill | None, answer: str) -> str:
@@ -99,10 +109,12 @@ class ReadKind(KindSpec):
         for r in readings:
             if r.item != primary.item and r.item not in later:
                 later.append(r.item)
-                details.append(f"It could also mean (a later reading): "
-                               f"{reading_words(readings, r.item)}")
+                details.append(
+                    f"It could also mean (a later reading): {reading_words(readings, r.item)}"
+                )
         pruned = {r.item for r in decode(c1, c2, drill.side_hand, convention)} - {
-            r.item for r in readings}
+            r.item for r in readings
+        }
         if pruned:
             names = ", ".join(ITEM_TITLES[i].lower() for i in ITEMS if i in pruned)
             details.append(f"Ruled out by the cards you can see: {names}.")
@@ -110,13 +122,15 @@ class ReadKind(KindSpec):
         held = encode(drill.source, drill.side_hand, convention).item
         label = "Partner held these cards"
         if held != primary.item:
-            label += (f": {ITEM_TITLES[held].lower()}, which this signal also shows — the "
-                      "first reading is still the one to make")
+            label += (
+                f": {ITEM_TITLES[held].lower()}, which this signal also shows — the "
+                "first reading is still the one to make"
+            )
         return AnswerKey(
             accepted=(primary.item,),
             expected=title,
             explanation=f"The first reading is {title.lower()}: "
-                        f"{reading_words(readings, primary.item)}",
+            f"{reading_words(readings, primary.item)}",
             details=tuple(details),
             reveal=tuple(sort_cards(drill.source)),
             highlight=actual,
@@ -136,8 +150,9 @@ def _distractors(
         candidates += [(c1, c) for c in DECK if c is not c1 and c.rank == c1.rank]
     else:
         candidates += [(c2, c1), (c1, None)]
-        candidates += [(c1, c) for c in DECK
-                       if c not in (c1, c2) and (c.rank == c2.rank or c.suit == c2.suit)]
+        candidates += [
+            (c1, c) for c in DECK if c not in (c1, c2) and (c.rank == c2.rank or c.suit == c2.suit)
+        ]
     seen = set(readings)
     out: list[Option] = []
     for a, b in candidates:

@@ -44,8 +44,9 @@ def advice_for(drill: Drill) -> Advice:
     c1, c2 = drill.signal
     table_cards = tuple(c for h in (*drill.completed, *drill.opponents) for c in h)
     leader_left = len(drill.source) - (1 if c2 is None else 2)
-    return reply_advice(drill.hand, c1, c2, drill.side_hand, drill.convention, table_cards,
-                        leader_cards=leader_left)
+    return reply_advice(
+        drill.hand, c1, c2, drill.side_hand, drill.convention, table_cards, leader_cards=leader_left
+    )
 
 
 def accepted_keys(advice: Advice) -> tuple[str, ...]:
@@ -86,8 +87,10 @@ def legal_sequence(state: DealState, key: str) -> bool:
 class ReplyKind(KindSpec):
     kind = DrillKind.REPLY
     title = "Reply to partner"
-    description = ("Partner has signalled and you hold these cards: play to the combination, "
-                   "pass, or force partner to play.")
+    description = (
+        "Partner has signalled and you hold these cards: play to the combination, "
+        "pass, or force partner to play."
+    )
 
     def skills(self, convention: Convention) -> tuple[str, ...]:
         return convention.signal_checklist
@@ -99,10 +102,19 @@ class ReplyKind(KindSpec):
         get_convention(params.convention)
         pos, signal = signal_position(rng, params, skill, min_partner=MIN_REPLY_CARDS)
         drill = Drill(
-            kind=self.kind, seed=seed, params=params, skill=skill, side_hand=pos.side_hand,
+            kind=self.kind,
+            seed=seed,
+            params=params,
+            skill=skill,
+            side_hand=pos.side_hand,
             prompt=f"Side hand {pos.side_hand}. {signal_words(signal)} What do you do?",
-            hand=pos.partner, completed=pos.table.completed, opponents=pos.table.opponents,
-            signal=signal, source=pos.leader, partner_size=len(pos.partner), table=pos.table,
+            hand=pos.partner,
+            completed=pos.table.completed,
+            opponents=pos.table.opponents,
+            signal=signal,
+            source=pos.leader,
+            partner_size=len(pos.partner),
+            table=pos.table,
         )
         state = pos.table.play_to_signal(signal)
         right = accepted_keys(advice_for(drill))
@@ -141,8 +153,9 @@ def _distractors(state: DealState, right: tuple[str, ...], rng: random.Random) -
     of cards that are not part of a right answer."""
     legal = state.legal_actions()
     used = {c for key in right for c in key.split()}
-    out = [k for k in ("pass", "force") if (PASS if k == "pass" else FORCE) in legal
-           and k not in right]
+    out = [
+        k for k in ("pass", "force") if (PASS if k == "pass" else FORCE) in legal and k not in right
+    ]
     cards = [str(a) for a in legal if a.is_play and str(a) not in used]
     rng.shuffle(cards)
     out += cards[:2]

@@ -44,8 +44,11 @@ def _score_cards(skill: str, rng: random.Random) -> tuple[Card, ...]:
     size = 6 if skill == "three_pairs" or rng.random() < 0.25 else 5
     for _ in range(400):
         if skill == "three_pairs":
-            core = [card_of(r, s) for r in rng.sample(range(2, 15), 3)
-                    for s in rng.sample(list(Suit), 2)]
+            core = [
+                card_of(r, s)
+                for r in rng.sample(range(2, 15), 3)
+                for s in rng.sample(list(Suit), 2)
+            ]
         elif skill == "nothing":
             core = []
         else:
@@ -84,8 +87,7 @@ def _split_words(cards: Sequence[Card], by: Sequence[Seat], combination: Combina
 class ScoreKind(KindSpec):
     kind = DrillKind.SCORE
     title = "Score the cards"
-    description = ("Value a finished hand, or a side's six left-overs, under either scoring "
-                   "rule.")
+    description = "Value a finished hand, or a side's six left-overs, under either scoring rule."
 
     def skills(self, convention: Convention) -> tuple[str, ...]:
         return SCORE_SKILLS
@@ -104,11 +106,19 @@ class ScoreKind(KindSpec):
         options = tuple(Option(str(v), str(v)) for v in sorted([points, *wrong[:3]]))
         what = (
             "These are a side's six left-overs. What bonus do they give the other side?"
-            if len(cards) == 6 else "This hand has just been completed. What does it score?"
+            if len(cards) == 6
+            else "This hand has just been completed. What does it score?"
         )
         return Drill(
-            kind=self.kind, seed=seed, params=params, skill=skill, side_hand=1,
-            prompt=what, cards=cards, by=by, options=options,
+            kind=self.kind,
+            seed=seed,
+            params=params,
+            skill=skill,
+            side_hand=1,
+            prompt=what,
+            cards=cards,
+            by=by,
+            options=options,
         )
 
     def answer_key(self, drill: Drill) -> AnswerKey:
@@ -118,9 +128,11 @@ class ScoreKind(KindSpec):
         if len(cards) == 6:
             value = leftover_value(cards, get_rule(rule), by=tuple(by) or None)
             shown = " ".join(c.symbol for c in sort_cards(value.cards))
-            text = (f"The best left-over combination is {name.lower()} ({shown}), worth "
-                    f"{value.value}: the other side scores {LEFTOVER_MULTIPLIER} × "
-                    f"{value.value} = {points}.")
+            text = (
+                f"The best left-over combination is {name.lower()} ({shown}), worth "
+                f"{value.value}: the other side scores {LEFTOVER_MULTIPLIER} × "
+                f"{value.value} = {points}."
+            )
             highlight = value.cards
             if by and get_rule(rule).needs_split(value.combination):
                 seat_of = dict(zip(cards, by, strict=True))
@@ -134,6 +146,8 @@ class ScoreKind(KindSpec):
             if by and get_rule(rule).needs_split(Combination(combination)):
                 text += f" {_split_words(cards, by, Combination(combination))}."
         return AnswerKey(
-            accepted=(str(points),), expected=str(points), explanation=text,
+            accepted=(str(points),),
+            expected=str(points),
+            explanation=text,
             highlight=tuple(highlight),
         )

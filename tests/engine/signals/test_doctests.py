@@ -10,6 +10,7 @@ import engine.signals.decoder
 import engine.signals.encoder
 import engine.signals.relations
 import engine.signals.reply
+import engine.signals.signal
 
 MODULES = [
     engine.signals,
@@ -20,6 +21,7 @@ MODULES = [
     engine.signals.encoder,
     engine.signals.relations,
     engine.signals.reply,
+    engine.signals.signal,
 ]
 
 

@@ -119,8 +119,7 @@ def test_encoder_weak_examples():
     assert plays("4D 7D 9D JD QD KS")[0:2] == ("three_sf", "X.XX")  # strong item comes first
     assert plays("2D 6D 7D JD QD")[2] == ["2D QD"]
     assert plays("4S 5H 6D 7C 8H")[2] == ["4S 8H"]
-    assert plays("4S 5C 6H 8C")[:3] == ("four_straight", None, [
-        "4S 5C", "5C 6H", "4S 6H", "6H 8C"])
+    assert plays("4S 5C 6H 8C")[:3] == ("four_straight", None, ["4S 5C", "5C 6H", "4S 6H", "6H 8C"])
 
 
 def test_strong_round_puts_strong_family_first():

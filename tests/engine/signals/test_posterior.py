@@ -91,8 +91,9 @@ def test_sampler_agrees_with_exact_enumeration(case, model, conv_name):
     visible = visible_except(pool, signal)
     by_item = model == "any"  # the reference cannot name the shape a non-preferred play shows
     want = exact(signal, side, size, visible, conv, model, by_item)
-    post = posterior(signal, side, size, visible, conv, samples=2000, seed=3, model=model,
-                     method="sample")
+    post = posterior(
+        signal, side, size, visible, conv, samples=2000, seed=3, model=model, method="sample"
+    )
     if not want:
         assert post.empty and post.items == ()
         return
@@ -117,9 +118,10 @@ def test_enumeration_is_exact(case, model, conv_name):
     by_item = model == "any"
     want = exact(signal, side, size, visible, conv, model, by_item)
     post = posterior(signal, side, size, visible, conv, model=model, method="enumerate")
-    assert post.exact and post.attempts == math.comb(52 - len(visible) - len(post.signal)
-                                                     + (signal[1] is None), size
-                                                     - (1 if signal[1] is None else 2))
+    assert post.exact and post.attempts == math.comb(
+        52 - len(visible) - len(post.signal) + (signal[1] is None),
+        size - (1 if signal[1] is None else 2),
+    )
     got = as_dict(post, by_item)
     assert set(got) == set(want)
     for key, p in want.items():
@@ -174,8 +176,13 @@ def test_determinism_per_seed():
 
 
 def test_probabilities_sum_to_one_sorted_with_intervals_containing_p():
-    for c1, c2, side, size in [("4S", "8S", 3, 8), ("7D", "8D", 1, 11), ("4H", "7S", 2, 9),
-                               ("JS", "7S", 1, 13), ("3D", "4D", 4, 6)]:
+    for c1, c2, side, size in [
+        ("4S", "8S", 3, 8),
+        ("7D", "8D", 1, 11),
+        ("4H", "7S", 2, 9),
+        ("JS", "7S", 1, 13),
+        ("3D", "4D", 4, 6),
+    ]:
         post = posterior(sig(c1, c2), side, size, samples=300)
         assert post.items
         assert sum(o.p for o in post.items) == pytest.approx(1.0, abs=1e-9)
@@ -192,9 +199,15 @@ def test_probabilities_sum_to_one_sorted_with_intervals_containing_p():
 @pytest.mark.parametrize("model", ["preferred", "any"])
 def test_every_item_is_a_reading_of_the_signal(conv_name, model):
     conv = CONVENTIONS[conv_name]
-    cases = [("4S", "8S", 3, 8, ""), ("7D", "8D", 1, 11, "9D"), ("4H", "7S", 2, 9, "4C 5S"),
-             ("JS", "7S", 1, 13, ""), ("3D", "4D", 4, 6, "5D 2S 2H"),
-             ("AC", "4H", 4, 6, "2S 3D"), ("QH", "pass", 3, 6, "QS")]
+    cases = [
+        ("4S", "8S", 3, 8, ""),
+        ("7D", "8D", 1, 11, "9D"),
+        ("4H", "7S", 2, 9, "4C 5S"),
+        ("JS", "7S", 1, 13, ""),
+        ("3D", "4D", 4, 6, "5D 2S 2H"),
+        ("AC", "4H", 4, 6, "2S 3D"),
+        ("QH", "pass", 3, 6, "QS"),
+    ]
     for c1, c2, side, size, seen in cases:
         signal = sig(c1, c2)
         visible = parse_cards(seen)
@@ -210,8 +223,15 @@ def test_empty_posterior_is_a_result_not_a_crash():
     assert post.empty and post.items == () and post.samples == 0
     assert post.to_json()["items"] == [] and post.to_json()["empty"] is True
     # A signal no reading survives (partner cannot hold four 7s when the reader holds one).
-    post = posterior(sig("7H", "7D"), 1, 13, visible=parse_cards("7S"),
-                     convention="parlett-2008", samples=20, model="preferred")
+    post = posterior(
+        sig("7H", "7D"),
+        1,
+        13,
+        visible=parse_cards("7S"),
+        convention="parlett-2008",
+        samples=20,
+        model="preferred",
+    )
     assert post.empty and post.attempts == 0
 
 
@@ -229,8 +249,10 @@ def test_empty_posterior_is_a_result_not_a_crash():
         ({"method": "guess"}, "method must be one of"),
         ({"signal": (card("4S"), card("4S"))}, "the same card twice"),
         ({"signal": ("4S", "8S")}, "two cards"),
-        ({"visible": tuple(c for c in DECK if c not in parse_cards("4S 8S 2C 3C"))},
-         "cannot hold 8 cards"),
+        (
+            {"visible": tuple(c for c in DECK if c not in parse_cards("4S 8S 2C 3C"))},
+            "cannot hold 8 cards",
+        ),
         ({"convention": "bridge"}, "convention"),
     ],
 )
@@ -264,16 +286,26 @@ def cli(*argv, stdin=""):
 
 
 def test_cli_posterior_prints_one_json_line():
-    status, out, err = cli("posterior", "4S", "8S", "--side-hand", "3", "--hand-size", "8",
-                           "--samples", "200", "--seed", "4")
+    status, out, err = cli(
+        "posterior",
+        "4S",
+        "8S",
+        "--side-hand",
+        "3",
+        "--hand-size",
+        "8",
+        "--samples",
+        "200",
+        "--seed",
+        "4",
+    )
     assert (status, err) == (0, "") and out.count("\n") == 1
     data = json.loads(out)
     assert data["signal"] == ["4S", "8S"]
     assert (data["side_hand"], data["hand_size"], data["samples"]) == (3, 8, 200)
     assert data["attempts"] >= 200
     assert sum(i["p"] for i in data["items"]) == pytest.approx(1.0)
-    assert [i["p"] for i in data["items"]] == sorted((i["p"] for i in data["items"]),
-                                                     reverse=True)
+    assert [i["p"] for i in data["items"]] == sorted((i["p"] for i in data["items"]), reverse=True)
     for i in data["items"]:
         assert set(i) == {"item", "shape", "p", "ci95"}
         assert i["ci95"][0] <= i["p"] <= i["ci95"][1]
@@ -282,9 +314,24 @@ def test_cli_posterior_prints_one_json_line():
 
 
 def test_cli_posterior_pass_visible_model_and_convention():
-    status, out, _ = cli("posterior", "4D", "pass", "--side-hand", "4", "--hand-size", "5",
-                         "--visible", "4H", "2S", "--model", "any",
-                         "--convention", "teach-yourself-1994", "--samples", "100")
+    status, out, _ = cli(
+        "posterior",
+        "4D",
+        "pass",
+        "--side-hand",
+        "4",
+        "--hand-size",
+        "5",
+        "--visible",
+        "4H",
+        "2S",
+        "--model",
+        "any",
+        "--convention",
+        "teach-yourself-1994",
+        "--samples",
+        "100",
+    )
     assert status == 0
     data = json.loads(out)
     assert data["signal"] == ["4D", "pass"] and data["model"] == "any"
@@ -298,11 +345,15 @@ def test_cli_posterior_pass_visible_model_and_convention():
         (["posterior", "4S", "8S", "--hand-size", "8"], "--side-hand is required"),
         (["posterior", "4S", "8S", "--side-hand", "3"], "--hand-size is required"),
         (["posterior", "4S", "XS", "--side-hand", "3", "--hand-size", "8"], "not a card"),
-        (["posterior", "4S", "8S", "--side-hand", "3", "--hand-size", "8", "--visible", "8S"],
-         "cannot also see it"),
+        (
+            ["posterior", "4S", "8S", "--side-hand", "3", "--hand-size", "8", "--visible", "8S"],
+            "cannot also see it",
+        ),
         (["posterior", "4S", "8S", "--side-hand", "3", "--hand-size", "20"], "hand size"),
-        (["posterior", "4S", "8S", "--side-hand", "3", "--hand-size", "8", "--model", "x"],
-         "model must be"),
+        (
+            ["posterior", "4S", "8S", "--side-hand", "3", "--hand-size", "8", "--model", "x"],
+            "model must be",
+        ),
         (["posterior", "4S", "--side-hand", "3", "--hand-size", "8"], "expected C1 and C2"),
     ],
 )
@@ -313,10 +364,7 @@ def test_cli_posterior_bad_input_exits_2(argv, message):
 
 
 def test_cli_posterior_batch_mode():
-    lines = ("4S 8S --hand-size 8\n"
-             "4S 4S --hand-size 8\n"
-             "\n"
-             "2D 5D --hand-size 13 --side-hand 1\n")
+    lines = "4S 8S --hand-size 8\n4S 4S --hand-size 8\n\n2D 5D --hand-size 13 --side-hand 1\n"
     status, out, err = cli("posterior", "--side-hand", "3", "--samples", "50", stdin=lines)
     assert status == 2
     answers = [json.loads(line) for line in out.splitlines()]
@@ -337,8 +385,9 @@ def test_a_short_suited_reading_behind_a_common_one_is_found(model):
     want = exact(signal, 3, 8, visible, conv, model)
     assert set(want) == {("two_threes", None), ("three_straight", None)}
     assert min(want.values()) > 0.2
-    post = posterior(signal, 3, 8, visible, conv, samples=1000, seed=1, model=model,
-                     method="sample")
+    post = posterior(
+        signal, 3, 8, visible, conv, samples=1000, seed=1, model=model, method="sample"
+    )
     got = as_dict(post)
     assert set(got) == set(want)
     for o in post.items:
@@ -376,9 +425,10 @@ def test_random_leads_report_only_readings_and_exact_answers_hold_the_hand(conv_
         if enc.preferred is None:
             continue
         checked += 1
-        visible = tuple(deck[size:size + rng.choice([0, 5, 10, 20, 30])])
-        post = posterior(enc.preferred, side, size, visible, conv, samples=100, seed=checked,
-                         witness=hand)
+        visible = tuple(deck[size : size + rng.choice([0, 5, 10, 20, 30])])
+        post = posterior(
+            enc.preferred, side, size, visible, conv, samples=100, seed=checked, witness=hand
+        )
         assert post.items, "the hand itself leads this way"
         readings = {(r.item, r.shape) for r in decode(*enc.preferred, side, conv, visible)}
         assert {(o.item, o.shape) for o in post.items} <= readings

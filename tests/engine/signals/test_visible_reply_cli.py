@@ -18,8 +18,9 @@ from engine.signals import (
 def read(c1, c2, side, visible="", conv="parlett-2008"):
     return [
         r.item
-        for r in decode(card(c1), card(c2) if c2 else None, side, CONVENTIONS[conv],
-                        parse_cards(visible))
+        for r in decode(
+            card(c1), card(c2) if c2 else None, side, CONVENTIONS[conv], parse_cards(visible)
+        )
     ]
 
 
@@ -111,8 +112,11 @@ def run(args, stdin=""):
 def test_cli_signal():
     status, out, _ = run(["signal", "5S", "4S", "2S", "AS", "--side-hand", "1"])
     assert status == 0
-    assert json.loads(out) == {"item": "four_sf", "shape": "XX.XX",
-                               "plays": [["5S", "2S"], ["4S", "AS"]]}
+    assert json.loads(out) == {
+        "item": "four_sf",
+        "shape": "XX.XX",
+        "plays": [["5S", "2S"], ["4S", "AS"]],
+    }
     status, out, _ = run(["signal", "7S", "7D", "7H", "--side-hand", "2"])
     assert json.loads(out)["plays"] == [["7H", "pass"]]
     status, out, _ = run(["signal", "KS", "2H", "--side-hand", "2"])
@@ -125,8 +129,9 @@ def test_cli_read_and_visible():
     assert status == 0 and data["primary"] == "two_pair" and data["readings"][0]["text"]
     status, out, _ = run(["read", "7H", "7D", "--side-hand", "1", "--visible", "7S"])
     assert json.loads(out) == {"primary": "no_signal", "readings": []}
-    status, out, _ = run(["read", "4D", "pass", "--side-hand", "1",
-                          "--convention", "teach-yourself-1994"])
+    status, out, _ = run(
+        ["read", "4D", "pass", "--side-hand", "1", "--convention", "teach-yourself-1994"]
+    )
     assert json.loads(out)["primary"] == "threes"
 
 

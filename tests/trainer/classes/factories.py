@@ -7,12 +7,14 @@ from datetime import date, datetime, timedelta
 
 from django.utils import timezone
 
-from engine.drills import grade, make_drill, parse_answer
+from engine.drills import make_drill, parse_answer
 from tests.trainer.factories import answer, right_option, user, wrong_option
-from trainer import services as trainer_services
 from trainer.classes import services
+from trainer.classes.models import Assignment, AssignmentDrill, Classroom
 from trainer.classes.specs import BuiltSpec
-from trainer.models import Assignment, AssignmentDrill, Attempt, Classroom, DrillSet, DrillSetEntry
+from trainer.drills.models import DrillSet, DrillSetEntry
+from trainer.progress import services as trainer_services
+from trainer.progress.models import Attempt
 
 __all__ = ["answer", "user", "classroom", "student_in", "built", "answer_drill", "drill_set",
            "bulk_attempt"]
@@ -58,10 +60,10 @@ def answer_drill(who, drill: AssignmentDrill, *, correct: bool = True,
     d = make_drill(drill.kind, drill.seed, drill.drill_params)
     key = right_option(d) if correct else wrong_option(d)
     ans = parse_answer(d, {"option": key})
-    attempt, _ = trainer_services.attempt_record(
-        user=who, drill=d, answer=ans, grade=grade(d, ans), token=uuid.uuid4(), now=now,
-    )
-    return attempt
+    return trainer_services.attempt_record(
+        user=who, drill_address=d.address, answer=ans,
+        showing=trainer_services.Showing(uuid.uuid4(), 0), now=now,
+    ).attempt
 
 
 def bulk_attempt(who, *, kind: str = "checklist", skill: str = "fours", seed: int = 1,

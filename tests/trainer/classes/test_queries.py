@@ -9,7 +9,7 @@ import pytest
 from django.conf import settings
 
 from tests.trainer.classes import factories as f
-from trainer.models import Attempt
+from trainer.progress.models import Attempt
 
 pytestmark = pytest.mark.django_db
 

@@ -8,9 +8,15 @@ from django.utils import timezone
 from engine.drills import DrillParams, make_drill
 from tests.trainer.classes import factories as f
 from trainer.classes import services
+from trainer.classes.models import (
+    JOIN_CODE_ALPHABET,
+    Assignment,
+    AssignmentDrill,
+    ClassMembership,
+    Classroom,
+    format_join_code,
+)
 from trainer.classes.specs import BuiltSpec
-from trainer.models import Assignment, AssignmentDrill, ClassMembership, Classroom
-from trainer.models.classes import JOIN_CODE_ALPHABET, format_join_code
 
 pytestmark = pytest.mark.django_db
 DUE = timezone.localdate() + timedelta(days=7)

@@ -8,13 +8,14 @@ from datetime import datetime
 
 from django.conf import settings
 
-from engine.drills import grade, make_drill
-from trainer import services
+from engine.drills import make_drill
 from trainer.clubs import services as club_services
 from trainer.clubs.curriculum import STEP_BY_NUMBER, Step
-from trainer.curation import right_answer, wrong_answer
-from trainer.models import Club, DrillSetEntry
-from trainer.seeding import discover_loaders, load_file
+from trainer.clubs.models import Club
+from trainer.core.seeding import discover_loaders, load_file
+from trainer.drills.curation import right_answer, wrong_answer
+from trainer.drills.models import DrillSetEntry
+from trainer.progress import services
 
 SEEDS = settings.BASE_DIR / "seeds"
 
@@ -44,11 +45,10 @@ def answer_entry(user, entry: DrillSetEntry, *, correct: bool, now: datetime | N
     """Answer one curated drill through the service, with the engine's right or a wrong answer."""
     drill = make_drill(entry.kind, entry.seed, entry.drill_params)
     answer = right_answer(drill) if correct else wrong_answer(drill, random.Random(1))
-    attempt, _ = services.attempt_record(
-        user=user, drill=drill, answer=answer, grade=grade(drill, answer), token=uuid.uuid4(),
-        now=now,
-    )
-    return attempt
+    return services.attempt_record(
+        user=user, drill_address=drill.address, answer=answer,
+        showing=services.Showing(uuid.uuid4(), 0), now=now,
+    ).attempt
 
 
 def pass_step(user, step: Step, right: int | None = None) -> None:

@@ -7,9 +7,9 @@ from django.test import RequestFactory
 from django.utils import timezone
 
 from engine.drills import DrillParams
-from trainer import preferences
 from trainer.clubs import selectors
-from trainer.models import ClubMembership
+from trainer.clubs.models import ClubMembership
+from trainer.core import preferences
 
 from .. import factories as f
 from . import factories as cf

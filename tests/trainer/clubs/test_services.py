@@ -3,8 +3,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError
 
 from trainer.clubs import services
-from trainer.models import Club, ClubMembership
-from trainer.models.clubs import INVITE_TOKEN_BYTES
+from trainer.clubs.models import INVITE_TOKEN_BYTES, Club, ClubMembership
 
 from .. import factories as f
 from . import factories as cf

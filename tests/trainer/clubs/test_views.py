@@ -6,8 +6,8 @@ from django.test import Client
 
 from engine.drills import make_drill
 from trainer.clubs import selectors
-from trainer.curation import right_answer
-from trainer.models import Club, ClubMembership
+from trainer.clubs.models import Club, ClubMembership
+from trainer.drills.curation import right_answer
 
 from .. import factories as f
 from . import factories as cf
@@ -330,14 +330,15 @@ def test_next_after_a_drill_moves_on(club, member):
     assert response["Location"].startswith(f"/drills/{third.kind}/{third.seed}/")
 
 
-def test_next_returns_to_the_path_once_the_step_is_passed(club, member):
+def test_next_ends_on_the_step_summary_once_the_step_is_passed(club, member):
     step = cf.load_step(1)
     cf.pass_step(member, step)
 
     response = _client(member).get(f"/clubs/{club.slug}/path/1/next/", follow=True)
 
-    assert response.redirect_chain[-1][0] == f"/clubs/{club.slug}/path/"
+    assert response.redirect_chain[-1][0] == f"/clubs/{club.slug}/path/1/"
     assert "Step 1, The game and one deal, passed" in response.text
+    assert f'href="/clubs/{club.slug}/path/">Back to your path</a>' in response.text
 
 
 def test_next_of_a_locked_step_returns_to_the_path(club, member):

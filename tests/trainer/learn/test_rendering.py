@@ -12,7 +12,7 @@ def _html(text: str) -> str:
 def test_markdown_becomes_html():
     html = _html("## Title\n\nSome *words* and a [link](/learn/).")
 
-    assert "<h2>Title</h2>" in html
+    assert '<h2 id="title">Title</h2>' in html  # headings are anchors drill feedback links to
     assert "<em>words</em>" in html
     assert '<a href="/learn/">link</a>' in html
 

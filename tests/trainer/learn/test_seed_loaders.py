@@ -2,8 +2,8 @@ from pathlib import Path
 
 import pytest
 
-from trainer import seeding
-from trainer.models import Lesson
+from trainer.core import seeding
+from trainer.learn.models import Lesson
 
 pytestmark = pytest.mark.django_db
 

@@ -6,10 +6,10 @@ from django.conf import settings
 from django.test import Client
 
 from engine.signals import CONVENTIONS, ITEM_TITLES, cheatsheet, decode, encode
+from trainer.core.seeding import discover_loaders, load_file
 from trainer.learn.examples import block_cards, block_convention, block_signal
+from trainer.learn.models import Lesson
 from trainer.learn.rendering import example_blocks
-from trainer.models import Lesson
-from trainer.seeding import discover_loaders, load_file
 
 from .. import factories as f
 from ..clubs import factories as cf

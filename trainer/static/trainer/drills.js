@@ -1,6 +1,8 @@
 // Keyboard play for drills: number keys pick an option, P passes, N opens the next drill.
-// Enter submits the focused form natively. After htmx swaps a drill in, focus moves to the
-// feedback (after an answer) or the first control (a new drill), so keyboard users never get lost.
+// Enter submits the focused form natively. After htmx settles a drill in, focus moves to the
+// feedback (after an answer), the second-card choice (after a lead's first card) or the first
+// control (a new drill), so keyboard users never get lost. The swap replaces #drill-area
+// (outerHTML), so the element htmx swapped is gone: always look the new content up afresh.
 (function () {
   "use strict";
 
@@ -30,19 +32,18 @@
     }
   });
 
-  document.body.addEventListener("htmx:afterSwap", function (event) {
+  function focusDrill() {
     var area = document.getElementById("drill-area");
-    if (!area || !area.contains(event.detail.target) && event.detail.target !== area) {
-      var fb = document.getElementById("feedback");
-      if (fb && fb.textContent.trim()) fb.focus();
-      return;
-    }
     var feedback = document.getElementById("feedback");
     if (feedback && feedback.textContent.trim()) {
       feedback.focus();
       return;
     }
-    var first = area.querySelector("button.card, input[type=radio]");
+    if (!area) return;
+    var first = area.querySelector('button.card[name="c2"], button.card, ' +
+      'input[type=radio]:not(:disabled)');
     if (first) first.focus();
-  });
+  }
+
+  document.body.addEventListener("htmx:afterSettle", focusDrill);
 })();

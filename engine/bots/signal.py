@@ -1,0 +1,301 @@
+"""The signal bot: a partner that follows a convention card (``docs/signals.md``).
+
+- **Leading**, it shows the first checklist item its cards hold with the encoder's preferred
+  play (:func:`~engine.signals.encode`; the same checklist serves the strong round, side hands
+  1-2, and the weak round, 3-4, so a hand without a strong item shows its weak item at once —
+  the "bad distribution" case). When its own best five makes more than the hand it could make
+  around the signal's cards, it leads those five instead, with the encoder's play *for those
+  five* (see :meth:`SignalBot.lead_plan`), so the signal still says what it is building. It
+  then completes the hand from its own cards, best combination first and its least useful
+  cards as kickers. When partner jumps in after the first card (a big hand of partner's own),
+  it passes and lets partner finish.
+- **Replying**, it reads the signal with the decoder, pruned by every card it can see, and does
+  what the reply guide says (:func:`~engine.signals.reply_advice`, told how many cards the
+  leader holds so that "after card and pass partner must play" holds): complete or pass. One
+  deliberate change: the guide says "Play!" whenever partner's own five beats the promise; this
+  bot first completes the leader's hand when it can, and forces only when it cannot.
+- **After the reply** it passes while the leader builds, adds a card that makes more at once
+  without lowering what the hand can still become, and plays a fifth card that makes the most
+  the hand could be.
+- **Kickers** are its least useful cards (fewest partners of rank, suit and straight range),
+  keeping its best cards for its own later leads; in its side's last hand, when what it keeps
+  becomes left-overs, the kickers are its most dangerous cards instead, so that the side's
+  left-overs stay weak.
+
+It sees only its :class:`~engine.game.Observation`, and plays with any
+:class:`~engine.signals.Convention`.
+
+>>> import random
+>>> from engine.game import DealState
+>>> state = DealState.deal("N", random.Random(1))
+>>> obs = state.observation(state.current_player())
+>>> bot = SignalBot()
+>>> action = bot.choose(obs, obs.legal_actions)
+>>> encode(obs.own_cards, 1).plays[0][0] is action.card
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.bots.base import acting_leader, can_pass, my_cards_in_hand, play
+from engine.bots.greedy import partner_move
+from engine.bots.hands import best_fill, keep_values, points5, reach
+from engine.cards import Card
+from engine.game import FORCE, PASS, Action, ActionKind, Observation
+from engine.scoring import CLASSIC, ScoringRule
+from engine.signals import Advice, Convention, Encoding, encode, get_convention, reply_advice
+from engine.signals.checklist import hand_mask
+from engine.signals.encoder import Play
+from engine.signals.reply import PROMISE
+from engine.table import Seat
+
+__all__ = ["Signal", "SignalBot", "given_signal"]
+
+#: A given signal: ``(c1, c2)``, ``c2`` None for "c1 and pass".
+Signal = tuple[Card, Card | None]
+
+_CACHE_LIMIT = 50_000
+
+
+def given_signal(obs: Observation) -> Signal | None:
+    """The leader's signal in the current hand, once given: c1, partner's pass, then c2 or a
+    pass. None before it is complete, or when partner played instead of passing c1."""
+    acts = obs.current_actions
+    if len(acts) < 3:
+        return None
+    (lead, a1), (_, a2), (who, a3) = acts[0], acts[1], acts[2]
+    if a1.card is None or a2.kind is not ActionKind.PASS or who is not lead:
+        return None
+    if a3.kind is ActionKind.PASS:
+        return (a1.card, None)
+    if a3.card is not None:
+        return (a1.card, a3.card)
+    return None
+
+
+def _leftover_keep(own: Sequence[Card]) -> dict[Card, int]:
+    """Keep values for a side's last hand: what stays becomes left-overs, so the cards that would
+    make them strong (pairs, suit length, straight neighbours) are the ones to give."""
+    return {c: -v for c, v in keep_values(own).items()}
+
+
+class SignalBot:
+    """Leads by the convention's encoder, replies by its reply guide (see the module)."""
+
+    name = "signal"
+
+    def __init__(
+        self, convention: Convention | str | None = None, *, completion_odds: float = 0.0
+    ) -> None:
+        """``completion_odds``: how likely the leader takes partner to complete a signal
+        when it weighs signalling against playing its own best five (0: signal only with
+        cards of its own best hand, which measured best against ``greedy``)."""
+        self.convention = get_convention(convention) if convention is not None else None
+        self.completion_odds = completion_odds
+        self._encodings: dict[tuple[int, int], Encoding] = {}
+        self._advice: dict[tuple[object, ...], Advice] = {}
+        self._plans: dict[tuple[int, int, str], Play] = {}
+
+    def _conv(self) -> Convention:
+        return self.convention if self.convention is not None else get_convention("parlett-2008")
+
+    def encoding(self, cards: Sequence[Card], side_hand: int) -> Encoding:
+        """The encoder's answer for ``cards`` (memoised: the lead and the second card of a
+        signal ask about the same cards)."""
+        key = (hand_mask(cards), side_hand)
+        found = self._encodings.get(key)
+        if found is None:
+            if len(self._encodings) > _CACHE_LIMIT:
+                self._encodings.clear()
+            found = encode(tuple(cards), side_hand, self._conv())
+            self._encodings[key] = found
+        return found
+
+    def advice(
+        self,
+        hand: Sequence[Card],
+        signal: Signal,
+        side_hand: int,
+        visible: Sequence[Card],
+        leader_cards: int,
+    ) -> Advice:
+        """The reply guide's advice (memoised per position)."""
+        key = (hand_mask(hand), signal, side_hand, hand_mask(visible), leader_cards)
+        found = self._advice.get(key)
+        if found is None:
+            if len(self._advice) > _CACHE_LIMIT:
+                self._advice.clear()
+            found = reply_advice(
+                tuple(hand),
+                signal[0],
+                signal[1],
+                side_hand,
+                self._conv(),
+                tuple(visible),
+                leader_cards=leader_cards,
+            )
+            self._advice[key] = found
+        return found
+
+    def lead_plan(self, cards: Sequence[Card], side_hand: int, rule: ScoringRule) -> Play:
+        """The first two cards of a hand led from ``cards`` (second None: "c1 and pass").
+
+        The encoder's preferred play, unless the leader's own best five already makes more than
+        what the signal is expected to bring (the promised combination when partner completes
+        it, with odds ``completion_odds``, else the leader's best hand with the signal cards):
+        then it shows those five (the encoder's play for them alone) and plays them out, so
+        partner reads what the leader is making and can still add to it.
+        """
+        key = (hand_mask(cards), side_hand, rule.name)
+        found = self._plans.get(key)
+        if found is not None:
+            return found
+        enc = self.encoding(cards, side_hand)
+        plan: Play
+        if not enc.plays:
+            solo = best_fill((), cards, Seat.N, rule)
+            plan = (solo.cards[0], None)
+        else:
+            plan = enc.plays[0]
+            signal_cards = [c for c in plan if c is not None]
+            rest = [c for c in cards if c not in signal_cards]
+            fallback = best_fill([(Seat.N, c) for c in signal_cards], rest, Seat.N, rule).points
+            promised = CLASSIC.values[PROMISE[enc.item]] if enc.item in PROMISE else 0
+            odds = self.completion_odds
+            solo = best_fill((), cards, Seat.N, rule)
+            if solo.points > fallback and solo.points >= odds * promised + (1 - odds) * fallback:
+                five = self.encoding(solo.cards, side_hand)
+                plan = five.plays[0] if five.plays else (solo.cards[0], solo.cards[1])
+        if len(self._plans) > _CACHE_LIMIT:
+            self._plans.clear()
+        self._plans[key] = plan
+        return plan
+
+    def _keep(self, obs: Observation) -> dict[Card, int]:
+        if obs.side_hand == 4:
+            return _leftover_keep(obs.own_cards)
+        return keep_values(obs.own_cards)
+
+    def _fill(self, obs: Observation) -> Action:
+        fill = best_fill(obs.current_cards, obs.own_cards, obs.seat, obs.rule, self._keep(obs))
+        return play(fill.cards[0])
+
+    # -- the turns -------------------------------------------------------------------------------
+
+    def choose(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
+        obs = observation
+        if obs.forced_by is obs.seat.partner:
+            return self._fill(obs)
+        if acting_leader(obs) is obs.seat:
+            return self._lead(obs, legal_actions)
+        return self._reply(obs, legal_actions)
+
+    def _lead(self, obs: Observation, legal: Sequence[Action]) -> Action:
+        acts = obs.current_actions
+        me = obs.seat
+        if not acts:
+            return play(self.lead_plan(obs.own_cards, obs.side_hand, obs.rule)[0])
+        if len(acts) == 2 and acts[1][1].kind is ActionKind.PASS:
+            c1 = acts[0][1].card
+            assert c1 is not None
+            first, second = self.lead_plan((*obs.own_cards, c1), obs.side_hand, obs.rule)
+            if first is c1:
+                if second is None:
+                    return PASS if can_pass(legal) else self._fill(obs)
+                return play(second)
+            return self._fill(obs)
+        if len(acts) == 2 and acts[1][1].is_play and acts[1][0] is me.partner and can_pass(legal):
+            # Partner played at once on c1: a big hand of partner's own. Let partner finish.
+            return PASS
+        if self._partner_finishing(obs) and can_pass(legal):
+            return PASS
+        return self._fill(obs)
+
+    @staticmethod
+    def _partner_finishing(obs: Observation) -> bool:
+        acts = obs.current_actions
+        return len(acts) >= 2 and acts[1][1].is_play and acts[1][0] is obs.seat.partner
+
+    def _reply(self, obs: Observation, legal: Sequence[Action]) -> Action:
+        acts = obs.current_actions
+        me = obs.seat
+        rule: ScoringRule = obs.rule
+        mine = my_cards_in_hand(obs)
+        if len(acts) == 1:
+            # Before the signal: pass, unless c1 and four of mine make a big hand now.
+            fill = best_fill(obs.current_cards, obs.own_cards, me, rule, self._keep(obs))
+            if fill.points >= 12 and len(fill.cards) == 4 and can_pass(legal):
+                return play(fill.cards[0])
+            return PASS if can_pass(legal) else self._fill(obs)
+        if self._partner_finishing(obs) and acts[1][0] is me:
+            return self._fill(obs)
+        signal = given_signal(obs)
+        if signal is not None:
+            leader = acts[0][0]
+            after = [c for s, c in obs.current_cards[2:] if s is leader]
+            seen = [c for hand in obs.played_hands for _, c in hand.cards]
+            advice = self.advice(
+                (*obs.own_cards, *mine),
+                signal,
+                obs.side_hand,
+                seen,
+                obs.card_counts[leader] + len(after),
+            )
+            if advice.action == "play":
+                rest = [c for c in advice.cards if c not in mine]
+                if all(c in advice.cards for c in mine) and rest:
+                    return play(rest[0])
+            elif advice.action == "force" and not mine:
+                alt = self._completion(obs, signal, seen, leader)
+                if alt is not None:
+                    return alt
+                if FORCE in legal:
+                    return FORCE
+            elif advice.action == "pass" and not mine and len(acts) == 3 and can_pass(legal):
+                return PASS
+        return self._help(obs, legal)
+
+    def _completion(
+        self, obs: Observation, signal: Signal, seen: Sequence[Card], leader: Seat
+    ) -> Action | None:
+        """The guide's completing card, asked without the force test: the guide says "Play!"
+        whenever partner's own five beats the promise, even when partner could complete the
+        leader's hand; this bot completes first and forces only when it cannot."""
+        c1, c2 = signal
+        if c2 is None:
+            return None
+        related = [
+            c
+            for c in obs.own_cards
+            if c.suit is c1.suit
+            or c.suit is c2.suit
+            or min(abs(c.rank - c1.rank), abs(c.rank - c2.rank)) <= 4
+        ]
+        related.sort(
+            key=lambda c: (c.rank not in (c1.rank, c2.rank), c.suit is not c1.suit, c.index)
+        )
+        advice = self.advice(related[:4], signal, obs.side_hand, seen, obs.card_counts[leader])
+        if advice.action == "play":
+            return play(advice.cards[0])
+        return None
+
+    def _help(self, obs: Observation, legal: Sequence[Action]) -> Action:
+        """After the reply: pass while the leader builds, complete the hand with a fifth card
+        that makes everything it could still be, play when a pass is not allowed."""
+        table = obs.current_cards
+        if len(table) == 4:
+            cards = [c for _, c in table]
+            seats = [s for s, _ in table]
+            target = reach(cards)
+            for c in sorted(obs.own_cards, key=lambda c: c.index):
+                if points5([*cards, c], [*seats, obs.seat], obs.rule) >= target:
+                    return play(c)
+        if can_pass(legal):
+            if len(table) < 4:
+                move = partner_move(obs, legal)
+                if move.is_play:
+                    return move
+            return PASS
+        return partner_move(obs, legal)

@@ -1,0 +1,443 @@
+"""Seeded duplicate tournaments between two pairs of bots.
+
+Board ``i`` of a tournament with seed ``s`` is the deal of ``python -m engine deal --seed
+s * 1000000 + i`` (dealer North). In duplicate (the default) every board is played twice: pair A
+(``ns`` as given) sits North-South at table 1 and East-West at table 2, so both pairs hold the
+same cards and the luck of the deal cancels. Results belong to the pair, whatever seat it held.
+
+Every bot decision depends only on the board's seed and the bot's observation (random bots draw
+from ``random.Random(f"{seed}:{board}:{table}:{seat}")``), so the results do not depend on how
+the boards are split among processes (``jobs``).
+
+>>> result = run_tournament(TournamentSpec(PairSpec("signal"), PairSpec("greedy"), deals=2))
+>>> result.deals, result.duplicate
+(2, True)
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import random
+import sys
+from collections.abc import Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.bots import Bot, GreedyBot, RandomBot, SignalBot
+from engine.bots.signal import given_signal
+from engine.game import DealState
+from engine.scoring import CLASSIC, Combination, ScoringRule, get_rule
+from engine.signals import DEFAULT_CONVENTION, Convention, encode, get_convention, primary_reading
+from engine.signals.reply import PROMISE
+from engine.table import SEATS, SIDES, Seat, Side
+
+__all__ = [
+    "BOARD_SEED_STRIDE",
+    "BoardResult",
+    "PairSpec",
+    "TournamentResult",
+    "TournamentSpec",
+    "board_seed",
+    "play_board",
+    "run_tournament",
+]
+
+#: Board ``i`` of seed ``s`` is dealt from ``random.Random(s * BOARD_SEED_STRIDE + i)``.
+BOARD_SEED_STRIDE = 1_000_000
+_CHUNK = 25
+
+
+@dataclass(frozen=True)
+class PairSpec:
+    """A pair: a bot name and, for the signal bot, its convention card."""
+
+    bot: str
+    convention: str | None = None
+
+    def convention_value(self) -> Convention:
+        return get_convention(self.convention) if self.convention else DEFAULT_CONVENTION
+
+    def label(self) -> dict[str, Any]:
+        conv = self.convention_value().name if self.bot == "signal" else None
+        return {"bot": self.bot, "convention": conv}
+
+
+@dataclass(frozen=True)
+class TournamentSpec:
+    ns: PairSpec
+    ew: PairSpec
+    deals: int
+    seed: int = 1
+    #: The scoring rule's name (names pickle; rule values hold mapping proxies).
+    rule: str = CLASSIC.name
+    duplicate: bool = True
+
+    @property
+    def scoring_rule(self) -> ScoringRule:
+        return get_rule(self.rule)
+
+
+def board_seed(seed: int, board: int) -> int:
+    """The ``deal --seed`` of a board."""
+    return seed * BOARD_SEED_STRIDE + board
+
+
+@dataclass
+class _PairTally:
+    """One pair's figures on one board (summed over the tables it played)."""
+
+    score: int = 0
+    hand_score: int = 0
+    leftover: int = 0
+    par_loss: int = 0
+    signals: int = 0
+    read_right: int = 0
+    completed: int = 0
+
+
+@dataclass
+class BoardResult:
+    """Per-pair tallies of one board (keys ``"A"``, ``"B"``) and the played deals' records."""
+
+    board: int
+    tallies: dict[str, _PairTally]
+    records: list[str] = field(default_factory=list)
+
+
+def _make(pair: PairSpec, rng: random.Random, partner_view: Any = None) -> Bot:
+    if pair.bot == "random":
+        return RandomBot(rng)
+    if pair.bot == "greedy":
+        return GreedyBot()
+    if pair.bot == "signal":
+        return SignalBot(pair.convention_value())
+    if pair.bot == "open":
+        from engine.bots.open import OpenBot
+
+        return OpenBot(partner_view)
+    raise ValueError(f"unknown bot: {pair.bot!r}")
+
+
+class _Bots:
+    """Bots reused across boards in one process (their caches are pure memo tables)."""
+
+    def __init__(self, spec: TournamentSpec) -> None:
+        self.spec = spec
+        self.cache: dict[tuple[str, int], Bot] = {}
+
+    def seat(self, pair: PairSpec, key: str, seat: Seat, state: DealState, rng_seed: str) -> Bot:
+        if pair.bot == "random":
+            return RandomBot(random.Random(rng_seed))
+        if pair.bot == "open":
+            from engine.bots.open import OpenBot
+
+            return OpenBot(lambda: state.held(seat.partner))
+        found = self.cache.get((key, id(pair)))
+        if found is None:
+            found = _make(pair, random.Random(0))
+            self.cache[(key, id(pair))] = found
+        return found
+
+
+def _signal_stats(state: DealState, pair: PairSpec, tally: _PairTally) -> tuple[str, str] | None:
+    """At the moment a signal is complete: the leader's actual item and partner's first
+    reading (from partner's own cards and the finished hands)."""
+    seat = state.current_player()
+    if seat is None:
+        return None
+    obs = state.observation(seat)
+    signal = given_signal(obs)
+    if signal is None or len(obs.current_actions) != 3:
+        return None
+    leader = obs.current_actions[0][0]
+    conv = pair.convention_value()
+    before = (*state.held(leader), *(c for s, c in obs.current_cards if s is leader))
+    item = encode(before, obs.side_hand, conv).item
+    seen = (*state.held(leader.partner), *(c for h in obs.played_hands for _, c in h.cards))
+    reading = primary_reading(signal[0], signal[1], obs.side_hand, conv, seen)
+    tally.signals += 1
+    if reading is not None and reading.item == item:
+        tally.read_right += 1
+    return item, leader.side.value
+
+
+def _play_table(
+    spec: TournamentSpec,
+    board: int,
+    table: int,
+    bots: _Bots,
+    tallies: dict[str, _PairTally],
+    records: list[str] | None,
+    par: dict[Side, int] | None,
+) -> None:
+    seed = board_seed(spec.seed, board)
+    state = DealState.deal(Seat.N, random.Random(seed), spec.rule)
+    pair_of_side = {Side.NS: "A", Side.EW: "B"} if table == 1 else {Side.NS: "B", Side.EW: "A"}
+    spec_of = {"A": spec.ns, "B": spec.ew}
+    seat_bots = {
+        seat: bots.seat(
+            spec_of[pair_of_side[seat.side]],
+            pair_of_side[seat.side],
+            seat,
+            state,
+            f"{spec.seed}:{board}:{table}:{seat}",
+        )
+        for seat in SEATS
+    }
+    shown: dict[int, str] = {}
+    while not state.is_terminal():
+        seat = state.current_player()
+        assert seat is not None
+        obs = state.observation(seat)
+        state.apply_action(seat_bots[seat].choose(obs, obs.legal_actions))
+        if state.is_terminal():
+            break
+        acts = state.current_actions
+        if len(acts) == 3:
+            pair = pair_of_side[state.side_of_hand]
+            if spec_of[pair].bot == "signal":
+                found = _signal_stats(state, spec_of[pair], tallies[pair])
+                if found is not None:
+                    shown[state.hand_number] = found[0]
+    for hand in state.played_hands:
+        item = shown.get(hand.number)
+        if (
+            item is not None
+            and item in PROMISE
+            and hand.combination >= PROMISE[item]
+            and hand.combination is not Combination.NOTHING
+        ):
+            tallies[pair_of_side[hand.side]].completed += 1
+    result = state.result()
+    for side in SIDES:
+        t = tallies[pair_of_side[side]]
+        t.score += result.scores[side]
+        t.hand_score += result.hand_scores[side]
+        t.leftover += result.leftover_bonus[side]
+        if par is not None:
+            t.par_loss += par[side] - result.hand_scores[side]
+    if records is not None:
+        from engine.commands import deal_json
+
+        record = {
+            "rule": spec.rule,
+            "seed": seed,
+            "board": board,
+            "table": table,
+            "pairs": {
+                str(side): spec_of[pair_of_side[side]].label() | {"pair": pair_of_side[side]}
+                for side in SIDES
+            },
+            "deals": [deal_json(state)],
+            "totals": {str(side): result.scores[side] for side in SIDES},
+        }
+        records.append(json.dumps(record))
+
+
+def _par_scores(spec: TournamentSpec, board: int) -> dict[Side, int]:
+    from engine.par import solve_deal
+
+    state = DealState.deal(Seat.N, random.Random(board_seed(spec.seed, board)), spec.rule)
+    return {side: solution.hand_score for side, solution in solve_deal(state).items()}
+
+
+def play_board(
+    spec: TournamentSpec,
+    board: int,
+    *,
+    records: bool = False,
+    par: bool = False,
+    bots: _Bots | None = None,
+) -> BoardResult:
+    """Play one board (twice in duplicate) and tally it per pair."""
+    bots = bots if bots is not None else _Bots(spec)
+    tallies = {"A": _PairTally(), "B": _PairTally()}
+    out: list[str] | None = [] if records else None
+    par_scores = _par_scores(spec, board) if par else None
+    for table in (1, 2) if spec.duplicate else (1,):
+        _play_table(spec, board, table, bots, tallies, out, par_scores)
+    return BoardResult(board, tallies, out or [])
+
+
+def _play_chunk(args: tuple[TournamentSpec, int, int, bool, bool]) -> list[BoardResult]:
+    spec, start, stop, records, par = args
+    bots = _Bots(spec)
+    return [play_board(spec, b, records=records, par=par, bots=bots) for b in range(start, stop)]
+
+
+@dataclass(frozen=True)
+class TournamentResult:
+    deals: int
+    duplicate: bool
+    pairs: dict[str, dict[str, Any]]
+    mean_per_deal: dict[str, float]
+    diff: float
+    ci95: tuple[float, float]
+    hand_score_mean: dict[str, float]
+    leftover_mean: dict[str, float]
+    signals: dict[str, dict[str, float | int | None]]
+    deals_per_cpu_s: float
+    rule: str = "classic"
+    seed: int = 1
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "deals": self.deals,
+            "duplicate": self.duplicate,
+            "rule": self.rule,
+            "seed": self.seed,
+            "pairs": self.pairs,
+            "mean_per_deal": self.mean_per_deal,
+            "diff": self.diff,
+            "ci95": list(self.ci95),
+            "hand_score_mean": self.hand_score_mean,
+            "leftover_mean": self.leftover_mean,
+            "signals": self.signals,
+            "deals_per_cpu_s": self.deals_per_cpu_s,
+        }
+
+    def text(self) -> str:
+        ns, ew = self.pairs["NS"], self.pairs["EW"]
+
+        def name(p: dict[str, Any]) -> str:
+            return str(p["bot"]) + (f" ({p['convention']})" if p.get("convention") else "")
+
+        lines = [
+            f"{self.deals} {'duplicate ' if self.duplicate else ''}deals, rule {self.rule}, "
+            f"seed {self.seed}",
+            f"  NS {name(ns)}: {self.mean_per_deal['NS']:.2f} per deal "
+            f"(hands {self.hand_score_mean['NS']:.2f}, left-over bonus "
+            f"{self.leftover_mean['NS']:.2f})",
+            f"  EW {name(ew)}: {self.mean_per_deal['EW']:.2f} per deal "
+            f"(hands {self.hand_score_mean['EW']:.2f}, left-over bonus "
+            f"{self.leftover_mean['EW']:.2f})",
+            f"  difference NS - EW: {self.diff:+.2f} per deal, 95% CI "
+            f"[{self.ci95[0]:+.2f}, {self.ci95[1]:+.2f}]",
+        ]
+        for key, stats in self.signals.items():
+            if stats.get("signals"):
+                lines.append(
+                    f"  {key} signals: {stats['signals']}, first reading right "
+                    f"{stats['first_reading_right']:.1%}, hand completed "
+                    f"{stats['completed']:.1%}"
+                )
+            if stats.get("points_lost_to_par") is not None:
+                lines.append(
+                    f"  {key} points lost to par: {stats['points_lost_to_par']:.2f} per deal"
+                )
+        lines.append(f"  {self.deals_per_cpu_s:.1f} deals per CPU second")
+        return "\n".join(lines)
+
+
+def _chunks(deals: int) -> Iterator[tuple[int, int]]:
+    for start in range(0, deals, _CHUNK):
+        yield start, min(start + _CHUNK, deals)
+
+
+def _cpu_seconds() -> float:
+    t = os.times()
+    return t.user + t.system + t.children_user + t.children_system
+
+
+def run_tournament(
+    spec: TournamentSpec,
+    *,
+    jobs: int = 1,
+    records_path: str | None = None,
+    progress: bool = False,
+    par: bool = False,
+) -> TournamentResult:
+    """Play ``spec.deals`` boards on ``jobs`` processes; results are independent of ``jobs``."""
+    if spec.deals < 1:
+        raise ValueError(f"deals must be at least 1, not {spec.deals}")
+    cpu0 = _cpu_seconds()
+    want_records = records_path is not None
+    tasks = [(spec, a, b, want_records, par) for a, b in _chunks(spec.deals)]
+    bar: Any = None
+    if progress:
+        from tqdm import tqdm  # type: ignore[import-untyped]
+
+        bar = tqdm(total=spec.deals, file=sys.stderr, unit="deal", disable=None)
+    results: list[BoardResult] = []
+    sink = open(records_path, "w", encoding="utf-8") if records_path else None  # noqa: SIM115
+    try:
+        if jobs <= 1:
+            outputs: Iterator[list[BoardResult]] = map(_play_chunk, tasks)
+            for chunk in outputs:
+                _collect(chunk, results, sink, bar)
+        else:
+            with ProcessPoolExecutor(max_workers=jobs) as pool:
+                for chunk in pool.map(_play_chunk, tasks):
+                    _collect(chunk, results, sink, bar)
+    finally:
+        if sink is not None:
+            sink.close()
+        if bar is not None:
+            bar.close()
+    cpu = max(_cpu_seconds() - cpu0, 1e-9)
+    return _summarise(spec, results, spec.deals / cpu, par)
+
+
+def _collect(chunk: Sequence[BoardResult], results: list[BoardResult], sink: Any, bar: Any) -> None:
+    for board in chunk:
+        results.append(board)
+        if sink is not None:
+            for line in board.records:
+                sink.write(line + "\n")
+    if bar is not None:
+        bar.update(len(chunk))
+
+
+def _summarise(
+    spec: TournamentSpec, boards: Sequence[BoardResult], rate: float, par: bool = False
+) -> TournamentResult:
+    n = len(boards)
+    tables = 2 if spec.duplicate else 1
+
+    def mean(pair: str, attr: str) -> float:
+        return float(sum(getattr(b.tallies[pair], attr) for b in boards)) / (n * tables)
+
+    diffs = [(b.tallies["A"].score - b.tallies["B"].score) / tables for b in boards]
+    d_mean = sum(diffs) / n
+    var = sum((d - d_mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
+    half = 1.96 * math.sqrt(var / n) if n > 1 else float("inf")
+    signals: dict[str, dict[str, float | int | None]] = {}
+    for key, pair in (("NS", "A"), ("EW", "B")):
+        total = sum(b.tallies[pair].signals for b in boards)
+        signals[key] = {
+            "signals": total,
+            "first_reading_right": (
+                sum(b.tallies[pair].read_right for b in boards) / total if total else None
+            ),
+            "completed": (
+                sum(b.tallies[pair].completed for b in boards) / total if total else None
+            ),
+            "points_lost_to_par": (
+                round(sum(b.tallies[pair].par_loss for b in boards) / (n * tables), 4)
+                if par
+                else None
+            ),
+        }
+    return TournamentResult(
+        deals=n,
+        duplicate=spec.duplicate,
+        pairs={"NS": spec.ns.label(), "EW": spec.ew.label()},
+        mean_per_deal={"NS": round(mean("A", "score"), 4), "EW": round(mean("B", "score"), 4)},
+        diff=round(d_mean, 4),
+        ci95=(round(d_mean - half, 4), round(d_mean + half, 4)),
+        hand_score_mean={
+            "NS": round(mean("A", "hand_score"), 4),
+            "EW": round(mean("B", "hand_score"), 4),
+        },
+        leftover_mean={
+            "NS": round(mean("A", "leftover"), 4),
+            "EW": round(mean("B", "leftover"), 4),
+        },
+        signals=signals,
+        deals_per_cpu_s=round(rate, 2),
+        rule=spec.rule,
+        seed=spec.seed,
+    )

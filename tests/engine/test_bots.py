@@ -1,0 +1,257 @@
+"""The bots: every action legal, nothing hidden read, the signal bot true to its card."""
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.bots import GreedyBot, RandomBot, SignalBot, make_bot
+from engine.bots.hands import best_fill, points5
+from engine.cards import DECK, parse_cards
+from engine.game import PASS, Action, DealState
+from engine.scoring import CLASSIC, CONTRIBUTION, score_hand
+from engine.signals import encode, get_convention, reply_advice
+from engine.table import SEATS, Seat
+
+seeds = st.integers(min_value=0, max_value=2**32 - 1)
+rules = st.sampled_from(["classic", "contribution"])
+conventions = st.sampled_from(["parlett-2008", "teach-yourself-1994"])
+
+
+def _bots(kind: str, convention: str, seed: int):
+    if kind == "random":
+        return RandomBot(random.Random(seed))
+    if kind == "greedy":
+        return GreedyBot()
+    return SignalBot(convention)
+
+
+def playout(seed, rule, ns, ew, convention="parlett-2008"):
+    """Play one deal, checking every chosen action is among the legal ones."""
+    state = DealState.deal(Seat.N, random.Random(seed), rule)
+    bots = {seat: _bots(ns if seat in (Seat.N, Seat.S) else ew, convention, seed) for seat in SEATS}
+    while not state.is_terminal():
+        seat = state.current_player()
+        obs = state.observation(seat)
+        action = bots[seat].choose(obs, obs.legal_actions)
+        assert action in obs.legal_actions
+        assert action in state.legal_actions()
+        state.apply_action(action)
+    return state
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    seeds,
+    rules,
+    st.sampled_from(["greedy", "signal", "random"]),
+    st.sampled_from(["greedy", "signal"]),
+    conventions,
+)
+def test_every_action_of_every_bot_is_legal(seed, rule, ns, ew, convention):
+    state = playout(seed, rule, ns, ew, convention)
+    assert state.is_terminal() and len(state.played_hands) == 8
+
+
+@pytest.mark.slow
+@settings(max_examples=60, deadline=None)
+@given(seeds, rules, conventions)
+def test_signal_against_signal_volume(seed, rule, convention):
+    assert playout(seed, rule, "signal", "signal", convention).is_terminal()
+
+
+def test_an_observation_holds_no_hidden_card():
+    state = DealState.deal(Seat.N, random.Random(5))
+    obs = state.observation(Seat.E)
+    hidden = {c for seat in SEATS if seat is not Seat.E for c in state.held(seat)}
+    seen = set(obs.own_cards) | {c for h in obs.played_hands for _, c in h.cards}
+    assert not hidden & seen
+
+
+@pytest.mark.parametrize("seed", range(8))
+@pytest.mark.parametrize("kind", ["greedy", "signal"])
+def test_a_bot_handed_a_doctored_observation_behaves_the_same(seed, kind):
+    """Change every hidden card (the other three hands are re-dealt among themselves, keeping
+    the played cards and the counts): the seat's observations are equal, so are its choices."""
+    rng = random.Random(1000 + seed)
+    state = DealState.deal(Seat.N, random.Random(seed))
+    bots = {s: _bots(kind, "parlett-2008", seed) for s in SEATS}
+    while not state.is_terminal():
+        player = state.current_player()
+        obs = state.observation(player)
+        twin_state = _redeal_hidden(state, player, rng)
+        if twin_state is not None:
+            twin = twin_state.observation(player)
+            assert twin.own_cards == obs.own_cards
+            assert any(twin_state.held(s) != state.held(s) for s in SEATS if s is not player)
+            assert bots[player].choose(twin, twin.legal_actions) == bots[player].choose(
+                obs, obs.legal_actions
+            )
+        state.apply_action(bots[player].choose(obs, obs.legal_actions))
+
+
+def _redeal_hidden(state, seat, rng):
+    """A state with the same history and the same cards for ``seat``, whose other players'
+    unplayed cards are shuffled among them (hand sizes kept)."""
+    hidden = [c for s in SEATS if s is not seat for c in state.held(s)]
+    if len(hidden) < 2:
+        return None
+    shuffled = hidden[:]
+    for _ in range(5):
+        rng.shuffle(shuffled)
+        if shuffled != hidden:
+            break
+    new_held = {}
+    k = 0
+    for s in SEATS:
+        if s is seat:
+            new_held[s] = list(state.held(s))
+        else:
+            n = len(state.held(s))
+            new_held[s] = shuffled[k : k + n]
+            k += n
+    dealt = {s: list(new_held[s]) for s in SEATS}
+    for hand in state.played_hands:
+        for s, c in hand.cards:
+            dealt[s].append(c)
+    for s, c in state.current_cards:
+        dealt[s].append(c)
+    twin = DealState(state.dealer, dealt, state.rule)
+    for hand in state.played_hands:
+        for _, action in hand.actions:
+            twin.apply_action(action)
+    for _, action in state.current_actions:
+        twin.apply_action(action)
+    return twin
+
+
+def test_the_signal_bot_leads_the_encoders_preferred_play():
+    """Every lead is the encoder's preferred play: for the whole hand, or (when the leader's
+    own best five beats what the signal would bring) for those five cards alone."""
+    solo = 0
+    for seed in range(30):
+        state = DealState.deal(Seat.N, random.Random(seed))
+        for conv in ("parlett-2008", "teach-yourself-1994"):
+            obs = state.observation(state.current_player())
+            bot = SignalBot(conv)
+            action = bot.choose(obs, obs.legal_actions)
+            whole = encode(obs.own_cards, 1, get_convention(conv)).plays[0]
+            five = best_fill((), obs.own_cards, obs.seat, obs.rule).cards
+            alone = encode(five, 1, get_convention(conv)).plays[0]
+            assert bot.lead_plan(obs.own_cards, 1, obs.rule) in (whole, alone)
+            assert action.card is bot.lead_plan(obs.own_cards, 1, obs.rule)[0]
+            solo += bot.lead_plan(obs.own_cards, 1, obs.rule) != whole
+    assert 0 < solo < 60
+
+
+def test_a_signal_whose_cards_are_the_leaders_best_is_led_as_encoded():
+    north = parse_cards("2D 3D 4D 5D KS 9C 7H JH 8S 6C QC 4S TH")
+    state = _position(north, parse_cards("AS AH AC 2S 3S 5S 6S 7S 9S TS JS QS 9D"), [])
+    obs = state.observation(Seat.N)
+    assert SignalBot().choose(obs, obs.legal_actions) == Action.parse("2D")
+    assert encode(north, 1).plays[0] == tuple(parse_cards("2D 5D"))
+
+
+def _position(leader_cards, partner_cards, plays, side_hand=1):
+    """A deal whose hand ``2 * side_hand - 1`` starts with N leading; ``plays`` are applied."""
+    rest = [c for c in DECK if c not in set(leader_cards) | set(partner_cards)]
+    hands = {
+        Seat.N: list(leader_cards),
+        Seat.S: list(partner_cards),
+        Seat.E: rest[:13],
+        Seat.W: rest[13:26],
+    }
+    state = DealState(Seat.W, hands)
+    for p in plays:
+        state.apply_action(Action.parse(p))
+    return state
+
+
+def test_the_signal_bot_gives_the_encoders_second_card():
+    north = parse_cards("2D 3D 4D 5D KS 9C 7H JH 8S 6C QC 4S TH")
+    south = parse_cards("AS AH AC 2S 3S 5S 6S 7S 9S TS JS QS 9D")
+    state = _position(north, south, ["2D", "pass"])
+    obs = state.observation(Seat.N)
+    assert SignalBot().choose(obs, obs.legal_actions) == Action.parse("5D")
+
+
+@pytest.mark.parametrize(
+    ("south", "signal", "expected"),
+    [
+        ("6D AS AH AC 2S 3S 5S 7S 9S TS JS QS 9H", ["2D", "pass", "5D"], "6D"),
+        ("AS AH AC 2S 3S 5S 7S 9S TS JS QS 9H KH", ["2D", "pass", "5D"], "pass"),
+    ],
+)
+def test_the_signal_bots_reply_is_the_reply_guides(south, signal, expected):
+    north = parse_cards("2D 3D 4D 5D KS 9C 7H JH 8S 6C QC 4S TH")
+    state = _position(north, parse_cards(south), signal)
+    obs = state.observation(Seat.S)
+    got = SignalBot().choose(obs, obs.legal_actions)
+    advice = reply_advice(
+        obs.own_cards,
+        parse_cards(signal[0])[0],
+        parse_cards(signal[2])[0],
+        1,
+        leader_cards=obs.card_counts[Seat.N],
+    )
+    assert str(got) == expected
+    if advice.action == "play":
+        assert got.card is advice.cards[0]
+    else:
+        assert got == Action.parse(advice.action)
+
+
+def test_after_card_and_pass_the_partner_plays_as_the_guide_says():
+    north = parse_cards("7H 3D 4C 9S KS 2C 8H JD 6S QC TD 5C 4S")
+    south = parse_cards("7C 2D AS AH AC 2S 3S 5S 9H TS JS QS KH")
+    state = _position(north, south, ["7H", "pass", "pass"])
+    obs = state.observation(Seat.S)
+    got = SignalBot().choose(obs, obs.legal_actions)
+    advice = reply_advice(
+        obs.own_cards, parse_cards("7H")[0], None, 1, leader_cards=obs.card_counts[Seat.N]
+    )
+    assert PASS not in obs.legal_actions
+    assert got.card is advice.cards[0]
+
+
+def test_best_fill_finds_the_full_house_and_the_straight_flush():
+    fill = best_fill((), parse_cards("7C 7D 7H KS KH 2C 9D"), Seat.N, CLASSIC)
+    assert fill.points == 8
+    table = [(Seat.N, c) for c in parse_cards("2D 5D")]
+    fill = best_fill(table, parse_cards("3D 4D 6D 9S 9H 9C"), Seat.S, CLASSIC)
+    assert fill.points == 15 and set(fill.cards) == set(parse_cards("3D 4D 6D"))
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.sampled_from(DECK), min_size=13, max_size=13, unique=True), st.integers(0, 4), rules
+)
+def test_best_fill_is_the_best_of_all_completions(cards, on_table, rule):
+    import itertools
+
+    rule_value = CLASSIC if rule == "classic" else CONTRIBUTION
+    table = [(Seat.N, c) for c in cards[:on_table]]
+    own = cards[on_table:]
+    fill = best_fill(table, own, Seat.S, rule_value)
+    need = 5 - on_table
+    best = max(
+        points5(
+            [c for _, c in table] + list(extra), [Seat.N] * on_table + [Seat.S] * need, rule_value
+        )
+        for extra in itertools.combinations(own, need)
+    )
+    assert fill.points == best
+    assert (
+        fill.points
+        == score_hand(
+            [c for _, c in table] + list(fill.cards), rule_value, by="N" * on_table + "S" * need
+        ).points
+    )
+
+
+def test_make_bot_knows_the_ladder():
+    assert isinstance(make_bot("greedy"), GreedyBot)
+    assert isinstance(make_bot("signal", convention="teach-yourself-1994"), SignalBot)
+    with pytest.raises(ValueError, match="oracle"):
+        make_bot("oracle")

@@ -1,0 +1,87 @@
+"""Sign-up; every other account page is one of Django's built-in auth views."""
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import LoginView
+from django.db import IntegrityError, transaction
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.debug import sensitive_post_parameters
+from django.views.decorators.http import require_POST
+
+from trainer.accounts.forms import NameForm, SignupForm
+from trainer.core.links import safe_next
+
+
+def _safe_next(request: HttpRequest, default: str | None = None) -> str:
+    """The ``next`` target if it points at this site, else ``default`` (the login redirect)."""
+    target = request.POST.get("next") or request.GET.get("next") or ""
+    return safe_next(request, target, default or settings.LOGIN_REDIRECT_URL)
+
+
+#: Why a page sent the visitor to log in, by the start of the page's address (first match).
+LOGIN_REASONS: tuple[tuple[str, str], ...] = (
+    ("/drills/review", "Log in to review the drills you are due to repeat."),
+    ("/progress", "Log in to see your progress."),
+    ("/settings", "Log in to change your settings."),
+    ("/classes", "Log in to see your classes and assignments."),
+    ("/clubs", "Log in to see your club."),
+)
+
+
+def login_reason(next_url: str) -> str:
+    """One sentence saying why the page at ``next_url`` needs an account ("" when none)."""
+    if not next_url.startswith("/"):
+        return ""
+    for prefix, reason in LOGIN_REASONS:
+        if next_url.startswith(prefix):
+            return reason
+    return "Log in to open that page: it needs an account."
+
+
+class ReasonLoginView(LoginView):
+    """Django's login view, saying why a page asked for an account (``?next=``)."""
+
+    def get_context_data(self, **kwargs: object) -> dict[str, object]:
+        ctx = super().get_context_data(**kwargs)
+        if not self.request.user.is_authenticated and self.request.method == "GET":
+            ctx["reason"] = login_reason(str(ctx.get("next", "")))
+        return ctx
+
+
+@sensitive_post_parameters("password1", "password2")
+def signup(request: HttpRequest) -> HttpResponse:
+    """Create an account (``SignupForm``), log in, and go to ``next``."""
+    if request.user.is_authenticated:
+        return redirect(_safe_next(request))
+    form = SignupForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            with transaction.atomic():
+                user = form.save()
+        except IntegrityError:  # a double submit (or a twin sign-up) took the name meanwhile
+            form.add_error("username", "A user with that username already exists.")
+        else:
+            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            messages.success(request, f"Welcome, {user.get_username()}! Your account is ready.")
+            # A new account starts on the path ("Start here") unless it came for a page.
+            return redirect(_safe_next(request, reverse("start:path")))
+    next_url = request.POST.get("next") or request.GET.get("next") or ""
+    return render(request, "registration/signup.html", {"form": form, "next": next_url})
+
+
+@login_required
+@require_POST
+def name_update(request: HttpRequest) -> HttpResponse:
+    """Save the name shown to the user's teachers and club organisers (from /settings/)."""
+    form = NameForm(request.POST, instance=request.user)
+    if form.is_valid():
+        form.save()
+        messages.success(request, "Your name is saved.")
+    else:
+        messages.error(request, "That name cannot be saved: each part is at most "
+                                "150 characters.")
+    return redirect("settings")

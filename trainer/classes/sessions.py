@@ -1,0 +1,22 @@
+"""The session frame of an assignment's drills (see :mod:`trainer.core.sessions`)."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest
+from django.urls import ResolverMatch
+
+from trainer.classes import selectors
+from trainer.core.sessions import Frame
+
+
+def assignment_frame(request: HttpRequest, match: ResolverMatch) -> Frame | None:
+    if match.view_name != "classes:assignment-next":
+        return None
+    assignment = selectors.assignments_visible_to(request.user).filter(
+        pk=match.kwargs["pk"]).first()
+    if assignment is None:
+        return None
+    work = selectors.assignment_work(assignment=assignment, student=request.user)
+    return Frame(title=assignment.title, back_url=assignment.get_absolute_url(),
+                 back_label="Back to the assignment", answered=work.answered,
+                 right=work.right, total=len(work.statuses))

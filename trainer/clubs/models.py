@@ -1,0 +1,93 @@
+"""Clubs: a group with organisers and members, house rules and an invite link.
+
+A club's house rules (a convention card and a scoring rule, both named by the engine's
+catalogues) become the default drill settings of its members. Members join through an invite
+link holding :attr:`Club.invite_token`; organisers can rotate it, which kills the old link.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils import timezone
+
+from engine.scoring import SCORING_RULES
+from engine.signals import CONVENTIONS, DEFAULT_CONVENTION
+
+#: Bytes of randomness in an invite token (``token_urlsafe`` gives 4/3 as many characters).
+INVITE_TOKEN_BYTES = 32
+
+
+def new_invite_token() -> str:
+    """A fresh unguessable invite token (43 URL-safe characters)."""
+    return secrets.token_urlsafe(INVITE_TOKEN_BYTES)
+
+
+class Club(models.Model):
+    name = models.CharField(max_length=80)
+    slug = models.SlugField(max_length=90, unique=True)
+    invite_token = models.CharField(max_length=64, unique=True, default=new_invite_token)
+    convention = models.CharField(
+        max_length=40, default=DEFAULT_CONVENTION.name,
+        choices=[(c.name, c.title) for c in CONVENTIONS.values()],
+    )
+    rule = models.CharField(
+        max_length=20, default="classic", choices=[(name, name.title()) for name in SCORING_RULES],
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+    members = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, through="ClubMembership", related_name="clubs"
+    )
+
+    class Meta:
+        db_table = "trainer_club"  # the table made before the app split
+        ordering = ["name"]
+        constraints = [
+            models.CheckConstraint(condition=Q(convention__in=list(CONVENTIONS)),
+                                   name="club_convention_known"),
+            models.CheckConstraint(condition=Q(rule__in=list(SCORING_RULES)),
+                                   name="club_rule_known"),
+            models.CheckConstraint(condition=~Q(slug=""), name="club_slug_not_empty"),
+            models.CheckConstraint(condition=~Q(invite_token=""), name="club_token_not_empty"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def convention_title(self) -> str:
+        found = CONVENTIONS.get(self.convention)
+        return found.title if found else self.convention
+
+
+class ClubMembership(models.Model):
+    class Role(models.TextChoices):
+        ORGANISER = "organiser", "Organiser"
+        MEMBER = "member", "Member"
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="club_memberships"
+    )
+    role = models.CharField(max_length=10, choices=Role.choices, default=Role.MEMBER)
+    joined_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        db_table = "trainer_clubmembership"  # the table made before the app split
+        ordering = ["joined_at", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "user"], name="club_membership_once"),
+            models.CheckConstraint(condition=Q(role__in=["organiser", "member"]),
+                                   name="club_membership_role_known"),
+        ]
+        indexes = [models.Index(fields=["user", "joined_at"], name="club_membership_user")]
+
+    def __str__(self) -> str:
+        return f"{self.user} in {self.club} ({self.role})"
+
+    @property
+    def is_organiser(self) -> bool:
+        return self.role == self.Role.ORGANISER

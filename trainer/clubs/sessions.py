@@ -1,0 +1,25 @@
+"""The session frame of a path step's drills (see :mod:`trainer.core.sessions`)."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest
+from django.urls import ResolverMatch, reverse
+
+from trainer.clubs import selectors
+from trainer.clubs.curriculum import get_step
+from trainer.core.sessions import Frame
+
+
+def step_frame(request: HttpRequest, match: ResolverMatch) -> Frame | None:
+    if match.view_name not in ("clubs:step-next", "start:step-next"):
+        return None
+    step = get_step(int(match.kwargs["number"]))
+    if step is None:
+        return None
+    slug = match.kwargs.get("slug")
+    status = selectors.path_for(user=request.user, steps=[step])[0]
+    back = (reverse("clubs:step", args=[slug, step.number]) if slug
+            else reverse("start:step", args=[step.number]))
+    return Frame(title=f"Step {step.number}: {step.title}", back_url=back,
+                 back_label=f"Back to step {step.number}", answered=status.answered,
+                 right=status.right, total=status.total, pass_mark=status.pass_mark)

@@ -1,0 +1,50 @@
+"""Addresses built in one place: a drill's URL, and the safe ``next`` target of a form.
+
+A drill lives in its URL, ``/drills/<kind>/<seed>/?convention=…&items=…`` (the drills app
+serves it under the URL names ``drill-next`` and ``drill-detail``)::
+
+    drill_url("read", 7, DrillParams(items=("fours",)))   # '/drills/read/7/?items=fours&v=2'
+    drill_url("read", None, params)                       # the next drill of that kind
+"""
+
+from __future__ import annotations
+
+from urllib.parse import parse_qsl, urlencode
+
+from django.http import HttpRequest
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+
+from engine.drills import DrillParams
+
+
+def drill_url(kind: str, seed: int | None, params: DrillParams | str | None = None,
+              **extra: str) -> str:
+    """The address of a drill, or of "the next drill of this kind" when ``seed`` is None.
+
+    ``params`` is a :class:`DrillParams` or a stored drill address (``DrillParams.key()``, as
+    kept on an attempt or an assignment), which is kept as written so the link rebuilds exactly
+    that drill; ``extra`` query values are added after it (those it already names are not)."""
+    base = reverse("drill-next", args=[kind]) if seed is None else reverse(
+        "drill-detail", args=[kind, seed])
+    if isinstance(params, DrillParams):
+        query = urlencode({**params.to_query(), **extra})
+    else:
+        stored = params or ""
+        present = dict(parse_qsl(stored))
+        added = urlencode({k: v for k, v in extra.items() if k not in present})
+        query = "&".join(part for part in (stored, added) if part)
+    return base + ("?" + query if query else "")
+
+
+def safe_next(request: HttpRequest, target: str, default: str = "", *,
+              local: bool = False) -> str:
+    """``target`` (a ``next`` value from the request) if it points at this site, else
+    ``default``. ``local``: only a path on this site (``/…``), never a full URL."""
+    if not target or not url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return default
+    if local and not target.startswith("/"):
+        return default
+    return target

@@ -1,0 +1,111 @@
+"""Middleware that keeps bad input and database outages from becoming 500s.
+
+- :class:`BadInputMiddleware` answers 400 to a request whose path, query string, form values or
+  cookies hold a NUL byte (PostgreSQL cannot store or compare one) or a value longer than
+  ``MAX_INPUT_VALUE_LENGTH``, before any view, session or database sees it.
+- :class:`DatabaseUnavailableMiddleware` turns a database that cannot be reached
+  (``OperationalError``/``InterfaceError`` from a view) into a styled 503 page rendered without
+  the database or the session. It sits outside the session middleware, and a response with a
+  5xx status is never saved to the session, so one outage logs one line, not a second
+  ``SessionStore`` error. ``trainer.core.errors.server_error`` (``handler500``) does the same for
+  errors raised after the view, while a template response renders.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Iterable
+from urllib.parse import unquote_to_bytes
+
+from django.conf import settings
+from django.db import InterfaceError, OperationalError
+from django.http import HttpRequest, HttpResponse
+from django.http.multipartparser import MultiPartParserError
+from django.template.loader import render_to_string
+
+logger = logging.getLogger("trainer.outage")
+
+DATABASE_ERRORS = (OperationalError, InterfaceError)
+_FORM_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
+
+
+def _max_length() -> int:
+    return int(getattr(settings, "MAX_INPUT_VALUE_LENGTH", 4096))
+
+
+def bad_request(reason: str) -> HttpResponse:
+    """A 400 page saying what was wrong, rendered without request context (no DB, no session)."""
+    return HttpResponse(render_to_string("400.html", {"reason": reason}), status=400)
+
+
+def unavailable() -> HttpResponse:
+    """The 503 page shown while the database cannot be reached."""
+    response = HttpResponse(render_to_string("503.html"), status=503)
+    response["Retry-After"] = "30"
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+def _problem(values: Iterable[str], where: str, limit: int) -> str | None:
+    for value in values:
+        if "\x00" in value:
+            return f"The {where} contains a NUL character, which this site does not accept."
+        if len(value) > limit:
+            return f"A value in the {where} is too long (more than {limit} characters)."
+    return None
+
+
+def input_problem(request: HttpRequest) -> str | None:
+    """Why ``request`` is refused, or None when its path, query and form values are fine."""
+    limit = _max_length()
+    path_bytes = unquote_to_bytes(request.META.get("PATH_INFO", ""))
+    if b"\x00" in path_bytes or "\x00" in request.path:
+        return "The address contains a NUL character, which this site does not accept."
+    if len(request.path) > limit:
+        return f"The address is too long (more than {limit} characters)."
+    raw_query = request.META.get("QUERY_STRING", "")
+    if b"\x00" in unquote_to_bytes(raw_query.replace("+", " ")):
+        return "The query string contains a NUL character, which this site does not accept."
+    if any("\x00" in value for value in request.COOKIES.values()):
+        return "A cookie contains a NUL character, which this site does not accept."
+    query_values = [v for _k, values in request.GET.lists() for v in values]
+    problem = _problem([*request.GET.keys(), *query_values], "query string", limit)
+    if problem:
+        return problem
+    if request.method == "POST" and request.content_type in _FORM_TYPES:
+        form_values = [v for _k, values in request.POST.lists() for v in values]
+        return _problem([*request.POST.keys(), *form_values], "form", limit)
+    return None
+
+
+class BadInputMiddleware:
+    """400 for NUL bytes and over-long values in the path, the query string or a form."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        try:
+            problem = input_problem(request)
+        except (MultiPartParserError, UnicodeDecodeError, ValueError):
+            problem = "The form could not be read."
+        if problem:
+            return bad_request(problem)
+        return self.get_response(request)
+
+
+class DatabaseUnavailableMiddleware:
+    """A styled 503 (not a bare 500) when a view cannot reach the database."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        if not isinstance(exception, DATABASE_ERRORS):
+            return None
+        logger.error("Database unavailable on %s %s: %s", request.method, request.path,
+                     exception)
+        return unavailable()

@@ -1,0 +1,8 @@
+from django.urls import path
+
+from trainer.core import views
+
+urlpatterns = [
+    path("healthz", views.healthz, name="healthz"),
+    path("favicon.ico", views.favicon, name="favicon"),
+]

@@ -1,0 +1,97 @@
+"""The drill page's answer form: the signed showing, and an option or a lead's cards.
+
+A lead is answered in two steps without JavaScript: the first card alone (``c1``) is a step,
+shown back with the second choice to make; ``c1`` and ``c2`` together are the answer.
+"""
+
+from __future__ import annotations
+
+import time
+import uuid
+from typing import Any
+
+from django import forms
+from django.core import signing
+
+from engine.cards import Card
+from engine.drills import Answer, Drill, parse_answer
+from engine.errors import ConcertoError
+from trainer.progress.services import Showing
+
+_SHOWING_SALT = "trainer.drill-showing"
+
+
+def showing_sign(drill: Drill) -> str:
+    """A fresh signed showing of ``drill``: which drill, when it was shown, a new token."""
+    return signing.dumps(
+        {"t": uuid.uuid4().hex, "at": int(time.time() * 1000), "k": drill.kind,
+         "s": drill.seed, "p": drill.params.key()},
+        salt=_SHOWING_SALT, compress=True,
+    )
+
+
+def sentence(exc: Exception) -> str:
+    """An error message as a sentence: capital first letter, full stop at the end."""
+    text = str(exc)
+    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
+
+
+class AnswerForm(forms.Form):
+    """An answer posted to ``drill``. Valid when the showing is this drill's and the answer
+    fits it; then :attr:`answer` is set, or for a lead's first step only :attr:`first`."""
+
+    showing = forms.CharField(required=False)
+    option = forms.CharField(required=False, strip=False)
+    c1 = forms.CharField(required=False)
+    c2 = forms.CharField(required=False)
+
+    def __init__(self, data: Any, *, drill: Drill) -> None:
+        super().__init__(data)
+        self.drill = drill
+        self.answer: Answer | None = None
+        self.first: Card | None = None
+
+    def clean_showing(self) -> Showing:
+        try:
+            data = signing.loads(self.cleaned_data["showing"], salt=_SHOWING_SALT)
+            token = uuid.UUID(data["t"])
+            at = int(data["at"])
+        except (signing.BadSignature, KeyError, TypeError, ValueError):
+            raise forms.ValidationError(
+                "This answer form is damaged. Reload the drill and try again.") from None
+        drill = self.drill
+        if (data.get("k"), data.get("s"), data.get("p")) != (drill.kind, drill.seed,
+                                                             drill.params.key()):
+            raise forms.ValidationError("This answer belongs to a different drill.")
+        return Showing(token, at)
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        if self.errors:
+            return cleaned
+        try:
+            if self.drill.kind == "lead" and cleaned.get("c1") and not cleaned.get("c2"):
+                self.first = self._card_in_hand(cleaned["c1"])
+            else:
+                self.answer = parse_answer(self.drill, self.data)
+        except ConcertoError as exc:
+            raise forms.ValidationError(sentence(exc)) from exc
+        return cleaned
+
+    def _card_in_hand(self, raw: str) -> Card:
+        card = Card.parse(raw)
+        if card not in self.drill.hand:
+            raise forms.ValidationError(f"{card.symbol} is not in your hand.")
+        return card
+
+    @property
+    def raw_showing(self) -> str:
+        """The signed showing as posted, carried to the next step of the same showing."""
+        return str(self.data.get("showing", ""))
+
+    def first_error(self) -> str:
+        """The message to show: a damaged showing first, then what is wrong with the answer."""
+        for name in ("showing", "__all__"):
+            if name in self.errors:
+                return str(self.errors[name][0])
+        return next(str(errs[0]) for errs in self.errors.values())

@@ -1,0 +1,10 @@
+from django.urls import path
+
+from trainer.drills import views
+
+urlpatterns = [
+    path("", views.drill_menu, name="drill-menu"),
+    path("custom/", views.drill_custom, name="drill-custom"),
+    path("<str:kind>/", views.drill_next, name="drill-next"),
+    path("<str:kind>/<int:seed>/", views.drill_detail, name="drill-detail"),
+]

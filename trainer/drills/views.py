@@ -1,0 +1,283 @@
+"""Drill pages: the menu, one drill after another, one drill by URL, answering, review.
+
+A drill lives in its URL: ``/drills/<kind>/<seed>/?convention=…&items=…``. The page carries a
+signed *showing* token (which drill, when it was shown, a fresh id), so an answer can be timed,
+recorded once however often it is posted, and refused when it does not belong to the drill.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+from urllib.parse import urlencode
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods
+from django.views.decorators.vary import vary_on_headers
+from django_htmx.http import push_url, reswap, retarget
+
+from engine.cards import sort_cards
+from engine.drills import (
+    KIND_DESCRIPTIONS,
+    KIND_LEVELS,
+    KIND_TITLES,
+    KINDS,
+    MAX_HAND_SIZE,
+    MIN_HAND_SIZE,
+    Drill,
+    DrillParams,
+    RetiredDrillError,
+    make_drill,
+    skill_title,
+    skills_for,
+)
+from engine.errors import ConcertoError
+from engine.scoring import SCORING_RULES
+from engine.signals import CONVENTIONS, ITEMS
+from trainer.core import preferences, sessions, teaching
+from trainer.core.htmx import wants_partial
+from trainer.core.links import drill_url, safe_next
+from trainer.core.odds import odds_for_drill
+from trainer.drills.forms import AnswerForm, sentence, showing_sign
+from trainer.progress import selectors, services
+
+#: Seeds are drawn below this; the URL accepts any seed the database can store.
+SEED_RANGE = 10**9
+SEED_LIMIT = 2**63 - 1
+
+
+class BadDrillRequest(Exception):
+    """Input a drill page refuses with 400 and a message for the learner."""
+
+    status = 400
+
+
+class RetiredDrill(BadDrillRequest):
+    """An address from an earlier drill generator: 410 Gone, with a fresh drill offered."""
+
+    status = 410
+
+    def __init__(self, message: str, kind: str) -> None:
+        super().__init__(message)
+        self.kind = kind
+
+
+def _params(request: HttpRequest, *, personal: bool) -> DrillParams:
+    """Drill settings from the query string. ``personal``: fill what it leaves out from the
+    visitor's (or their club's) defaults — for fresh drills only. A drill's own address is read
+    as written, missing values being the site's defaults, so a shared link shows the same drill
+    to everyone."""
+    defaults = preferences.drill_defaults(request) if personal else {}
+    try:
+        params = DrillParams.from_query(request.GET, address=not personal, **defaults)
+    except ConcertoError as exc:
+        raise BadDrillRequest(f"These drill settings cannot be used: {exc}.") from exc
+    if len(params.key()) > services.ATTEMPT_PARAMS_MAX_LENGTH:
+        raise BadDrillRequest("These drill settings are too long to be kept with your answers.")
+    return params
+
+
+def _drill(kind: str, seed: int, params: DrillParams) -> Drill:
+    if kind not in KINDS:
+        raise BadDrillRequest(f"There is no drill kind called “{kind}”.")
+    if seed > SEED_LIMIT:
+        raise BadDrillRequest(f"There is no drill number {seed}.")
+    try:
+        return make_drill(kind, seed, params)
+    except RetiredDrillError:
+        raise RetiredDrill(
+            f"Drill {seed} was made by an earlier version of the trainer and has been retired: "
+            "the drills were rebuilt so that every answer they mark right is right. Your "
+            "earlier answers to it are kept.", kind) from None
+    except ConcertoError as exc:
+        raise BadDrillRequest(f"This drill cannot be built: {exc}.") from exc
+
+
+def _context(request: HttpRequest, drill: Drill, **extra: Any) -> dict[str, Any]:
+    first = extra.pop("first", None)
+    ctx = {
+        "drill": drill,
+        "kind_title": KIND_TITLES[drill.kind],
+        "skill_title": skill_title(drill.kind, drill.skill),
+        "showing": extra.pop("showing", None) or showing_sign(drill),
+        "action": drill_url(drill.kind, drill.seed, drill.params, **_carry(request)),
+        "permalink": drill_url(drill.kind, drill.seed, drill.params),
+        "next_url": _next_url(request, drill),
+        "hand": sort_cards(drill.hand),
+        "scored": [(c, drill.by[i] if drill.by else None) for i, c in enumerate(drill.cards)],
+        "first": first,
+        "conventions": CONVENTIONS,
+        "review": bool(_review_flag(request)),
+        "teaching": teaching.links_for(drill.kind, drill.skill, drill.convention.name),
+        "frame": sessions.frame_for(request, _carry(request).get("next", "")),
+        "review_due": (selectors.due_skills(user=request.user).count()
+                       if _review_flag(request) and request.user.is_authenticated else None),
+    }
+    ctx.update(extra)
+    return ctx
+
+
+def _review_flag(request: HttpRequest) -> dict[str, str]:
+    return {"review": "1"} if request.GET.get("review") == "1" else {}
+
+
+def _carry(request: HttpRequest) -> dict[str, str]:
+    """Query values a drill carries along unchanged: review mode, and ``next``, a local address
+    the *Next* button goes to (an assignment or an onboarding step chains drills this way)."""
+    carried = _review_flag(request)
+    target = safe_next(request, request.GET.get("next", ""), local=True)
+    if target:
+        carried["next"] = target
+    return carried
+
+
+def _next_url(request: HttpRequest, drill: Drill) -> str:
+    carried = _carry(request)
+    if "next" in carried:
+        return carried["next"]
+    if carried:
+        return reverse("review")
+    return drill_url(drill.kind, None, drill.params)
+
+
+def _render(
+    request: HttpRequest, ctx: dict[str, Any], status: int = 200
+) -> HttpResponse:
+    partial = wants_partial(request)
+    template = "trainer/drill.html#drill-area" if partial else "trainer/drill.html"
+    response = render(request, template, ctx, status=status)
+    if partial and status == 200 and "grade" not in ctx:
+        push_url(response, ctx["action"])  # the drill's address, keeping review/next
+    return response
+
+
+
+def _bad_request(request: HttpRequest, message: str, drill: Drill | None = None) -> HttpResponse:
+    if drill is not None:
+        return _render(request, _context(request, drill, error=message), status=400)
+    if wants_partial(request):
+        response = render(request, "trainer/drill_error.html#feedback", {"error": message},
+                          status=400)
+        return reswap(retarget(response, "#feedback"), "outerHTML")
+    return render(request, "trainer/drill_error.html", {"error": message}, status=400)
+
+
+def _refused(request: HttpRequest, exc: BadDrillRequest, drill: Drill | None = None,
+             ) -> HttpResponse:
+    if isinstance(exc, RetiredDrill):
+        fresh = drill_url(exc.kind, None) if exc.kind in KINDS else ""
+        return render(request, "trainer/drill_error.html",
+                      {"error": str(exc), "fresh_url": fresh, "retired": True}, status=410)
+    return _bad_request(request, str(exc), drill)
+
+
+#: The words for the engine's difficulty levels (``KIND_LEVELS``).
+LEVEL_NAMES = {1: "Beginner", 2: "Intermediate", 3: "Advanced"}
+
+
+@require_http_methods(["GET"])
+def drill_menu(request: HttpRequest) -> HttpResponse:
+    """Every drill kind in learning order (the engine's ``KINDS``) with its difficulty, and for
+    each the skills it drills, each a link to a focused drill."""
+    rows = []
+    for kind in KINDS:
+        rows.append({
+            "kind": kind,
+            "title": KIND_TITLES[kind],
+            "description": KIND_DESCRIPTIONS[kind],
+            "level": LEVEL_NAMES[KIND_LEVELS[kind]],
+            "number": len(rows) + 1,
+            "url": drill_url(kind, None),
+            "skills": [
+                {"skill": s, "title": skill_title(kind, s),
+                 "url": drill_url(kind, None, urlencode({"items": s}))}
+                for s in skills_for(kind)
+            ],
+        })
+    due = (
+        selectors.due_skills(user=request.user).count()
+        if request.user.is_authenticated else 0
+    )
+    return render(request, "trainer/drill_menu.html", {
+        "kinds": rows, "due": due, "conventions": CONVENTIONS.values(), "rules": SCORING_RULES,
+        "items": [(i, skill_title("lead", i)) for i in ITEMS],
+        "sizes": range(MIN_HAND_SIZE, MAX_HAND_SIZE + 1),
+        "defaults": preferences.drill_defaults(request),
+    })
+
+
+@vary_on_headers("HX-Request")
+@require_http_methods(["GET"])
+def drill_custom(request: HttpRequest) -> HttpResponse:
+    """The menu's "build your own drill" form: check the settings, then go to that drill kind."""
+    kind = request.GET.get("kind", "")
+    query = {k: v for k, v in request.GET.items() if k not in ("kind", "items") and v}
+    query["items"] = ",".join(request.GET.getlist("items"))
+    try:
+        if kind not in KINDS:
+            raise BadDrillRequest(f"There is no drill kind called “{kind}”.")
+        params = DrillParams.from_query(query, **preferences.drill_defaults(request))
+        _drill(kind, 0, params)  # refuse settings no drill of this kind can meet
+    except ConcertoError as exc:
+        return _bad_request(request, f"These drill settings cannot be used: {exc}.")
+    except BadDrillRequest as exc:
+        return _bad_request(request, str(exc))
+    return redirect(drill_url(kind, None, params))
+
+
+@vary_on_headers("HX-Request")
+@require_http_methods(["GET"])
+def drill_next(request: HttpRequest, kind: str) -> HttpResponse:
+    """A fresh drill of ``kind`` with the settings in the query string."""
+    try:
+        params = _params(request, personal=True)
+        drill = _drill(kind, secrets.randbelow(SEED_RANGE), params)
+    except BadDrillRequest as exc:
+        return _bad_request(request, str(exc))
+    return _render(request, _context(request, drill))
+
+
+@vary_on_headers("HX-Request")
+@require_http_methods(["GET", "POST"])
+def drill_detail(request: HttpRequest, kind: str, seed: int) -> HttpResponse:
+    """One drill by its address; a POST answers it."""
+    try:
+        drill = _drill(kind, seed, _params(request, personal=False))
+    except BadDrillRequest as exc:
+        return _refused(request, exc)
+    if request.method == "GET":
+        return _render(request, _context(request, drill))
+    try:
+        return _answer(request, drill)
+    except BadDrillRequest as exc:
+        return _bad_request(request, str(exc), drill)
+
+
+def _answer(request: HttpRequest, drill: Drill) -> HttpResponse:
+    form = AnswerForm(request.POST, drill=drill)
+    if not form.is_valid():
+        raise BadDrillRequest(form.first_error())
+    if form.answer is None:  # a lead's first card: show it, and ask for the second
+        return _render(request, _context(request, drill, first=form.first,
+                                         showing=form.raw_showing))
+    try:
+        recorded = services.attempt_record(
+            user=request.user, drill_address=drill.address, answer=form.answer,
+            showing=form.cleaned_data["showing"],
+        )
+    except ConcertoError as exc:
+        raise BadDrillRequest(sentence(exc)) from exc
+    answer = recorded.answer
+    resubmitted = ""
+    if recorded.attempt is not None and not recorded.created and answer != form.answer:
+        # The first answer to a showing is the one kept: show that one and its grade.
+        resubmitted = ("You had already answered this drill; your first answer is the one "
+                       "that counts, and it is shown here.")
+    ctx = _context(request, drill, grade=recorded.grade, answer=answer,
+                   showing=form.raw_showing, odds=odds_for_drill(drill),
+                   recorded=recorded.attempt, resubmitted=resubmitted, given_key=str(answer),
+                   first=answer.play[0] if answer.play else None,
+                   second=answer.play[1] if answer.play else None)
+    return _render(request, ctx)

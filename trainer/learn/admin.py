@@ -1,0 +1,13 @@
+"""Admin pages for lessons."""
+
+from django.contrib import admin
+
+from trainer.learn.models import Lesson
+
+
+@admin.register(Lesson)
+class LessonAdmin(admin.ModelAdmin):
+    list_display = ["position", "title", "slug", "step"]
+    list_display_links = ["title"]
+    ordering = ["position"]
+    search_fields = ["title", "slug", "body"]

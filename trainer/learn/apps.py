@@ -1,0 +1,15 @@
+from django.apps import AppConfig
+
+
+class LearnConfig(AppConfig):
+    """Lessons and the cheat sheet."""
+
+    default_auto_field = "django.db.models.BigAutoField"
+    name = "trainer.learn"
+    verbose_name = "Lessons"
+
+    def ready(self) -> None:
+        from trainer.core import teaching
+        from trainer.learn.teaching import links_for
+
+        teaching.set_source(links_for)

@@ -1,0 +1,155 @@
+"""Writes. Each service is keyword-only and atomic; views call one service per request."""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+from datetime import datetime
+from urllib.parse import parse_qsl
+
+from django.conf import settings
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from fsrs import Card as ReviewCard
+from fsrs import Rating, Scheduler
+
+from engine.drills import Answer, Drill, DrillParams, Grade, grade, make_drill, parse_answer
+from trainer.core.dbretry import retry_on_lock
+from trainer.progress.models import RECENT_WINDOW, Attempt, SkillState
+
+#: The longest drill address (``DrillParams.key()``) an attempt can keep.
+ATTEMPT_PARAMS_MAX_LENGTH = Attempt._meta.get_field("params").max_length
+#: A longer answer time is kept as this (the page was left open).
+MAX_TIME_MS = 60 * 60 * 1000
+
+
+def review_scheduler() -> Scheduler:
+    """The spaced-review scheduler, configured by the ``TRAINER_REVIEW`` setting."""
+    options = getattr(settings, "TRAINER_REVIEW", {})
+    return Scheduler(
+        desired_retention=options.get("desired_retention", 0.9),
+        enable_fuzzing=options.get("enable_fuzzing", False),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Showing:
+    """One showing of a drill to a learner: a fresh ``token`` (an answer is recorded once per
+    showing, however often it is posted) and when it was shown (to time the answer)."""
+
+    token: uuid.UUID
+    shown_at_ms: int
+
+
+@dataclass(frozen=True, slots=True)
+class Recorded:
+    """What :func:`attempt_record` kept: the attempt (``None`` for a visitor), whether this post
+    made it, and the answer that counts with the engine's grade of it."""
+
+    attempt: Attempt | None
+    created: bool
+    answer: Answer
+    grade: Grade
+
+
+def drill_at(address: tuple[str, int, str]) -> Drill:
+    """Rebuild the drill at ``(kind, seed, params key)``, as :attr:`Drill.address` names it.
+    Raises :class:`~engine.errors.ConcertoError` for an address no drill has."""
+    kind, seed, key = address
+    return make_drill(kind, seed, DrillParams.from_query(dict(parse_qsl(key)), address=True))
+
+
+def answer_checked(drill: Drill, answer: Answer | str) -> Answer:
+    """``answer`` (a value or its stored text, ``str(Answer)``) checked by the engine against
+    ``drill``: cards from the hand, one of its options. Raises ``ConcertoError`` when not."""
+    if isinstance(answer, str):
+        answer = Answer.parse(answer, drill.kind)
+    if answer.play is not None:
+        c1, c2 = answer.play
+        return parse_answer(drill, {"c1": str(c1), "c2": str(c2) if c2 else "pass"})
+    return parse_answer(drill, {"option": answer.option or ""})
+
+
+def attempt_record(
+    *,
+    user: AbstractBaseUser | AnonymousUser,
+    drill_address: tuple[str, int, str],
+    answer: Answer,
+    showing: Showing,
+    now: datetime | None = None,
+) -> Recorded:
+    """Grade ``answer`` to the drill at ``drill_address`` and, for a signed-in ``user``, record
+    it; the engine grades here, so a caller cannot record a wrong answer as right.
+
+    A second post of the same showing (same token) keeps the first attempt unchanged and does
+    not touch the skill's counters or schedule: the result carries that stored answer and its
+    grade, not the new one. Raises ``ConcertoError`` when the address or the answer does not
+    fit a drill.
+    """
+    drill = drill_at(drill_address)
+    answer = answer_checked(drill, answer)
+    if not user.is_authenticated:
+        return Recorded(None, False, answer, grade(drill, answer))
+    now = now or timezone.now()
+    elapsed = int(now.timestamp() * 1000) - showing.shown_at_ms
+    attempt, created = _attempt_store(
+        user=user, drill=drill, answer=answer, correct=grade(drill, answer).correct,
+        token=showing.token, time_taken_ms=max(0, min(elapsed, MAX_TIME_MS)), now=now,
+    )
+    if not created and attempt.answer != str(answer):
+        answer = answer_checked(drill, attempt.answer)
+    return Recorded(attempt, created, answer, grade(drill, answer))
+
+
+@retry_on_lock
+@transaction.atomic
+def _attempt_store(
+    *, user: AbstractBaseUser, drill: Drill, answer: Answer, correct: bool, token: uuid.UUID,
+    time_taken_ms: int | None, now: datetime,
+) -> tuple[Attempt, bool]:
+    """Store one graded answer once per token. Idempotent, so it is retried whole when SQLite
+    says the database is locked."""
+    existing = Attempt.objects.filter(user=user, token=token).first()
+    if existing is not None:
+        return existing, False
+    try:
+        with transaction.atomic():
+            attempt = Attempt.objects.create(
+                user=user,
+                token=token,
+                kind=drill.kind,
+                skill=drill.skill,
+                seed=drill.seed,
+                params=drill.params.key(),
+                answer=str(answer),
+                correct=correct,
+                time_taken_ms=time_taken_ms,
+                created_at=now,
+            )
+    except IntegrityError:
+        return Attempt.objects.get(user=user, token=token), False
+    skill_state_review(user=user, kind=drill.kind, skill=drill.skill, correct=correct, now=now)
+    return attempt, True
+
+
+@transaction.atomic
+def skill_state_review(
+    *, user: AbstractBaseUser, kind: str, skill: str, correct: bool, now: datetime
+) -> SkillState:
+    """Count one answer on a skill and reschedule its review: soon when wrong, later when right."""
+    state, _ = SkillState.objects.select_for_update().get_or_create(
+        user=user, kind=kind, skill=skill
+    )
+    card = ReviewCard.from_dict(state.fsrs_card) if state.fsrs_card else ReviewCard()
+    card, _log = review_scheduler().review_card(
+        card, Rating.Good if correct else Rating.Again, review_datetime=now
+    )
+    state.attempts += 1
+    state.correct += int(correct)
+    state.recent = (state.recent + ("1" if correct else "0"))[-RECENT_WINDOW:]
+    state.last_seen = now
+    state.due = card.due
+    state.fsrs_card = card.to_dict()
+    state.save()
+    return state
