@@ -19,7 +19,7 @@ help:
 	@echo "make run    set up .venv, migrate, seed, serve on http://127.0.0.1:8000/"
 	@echo "make serve  production-like: migrate, collectstatic, gunicorn (settings from the env)"
 	@echo "make test   set up .venv (and Chromium), then ruff and the whole pytest suite"
-	@echo "make lint   ruff check ."
+	@echo "make lint   ruff check . and ruff format --check ."
 	@echo "make typecheck  mypy --strict engine"
 	@echo "make bench  run every benchmarks/bench_*.py"
 	@echo "make clean  remove .venv, caches, the dev database and browser screenshots"
@@ -59,6 +59,7 @@ chromium:
 
 lint: setup-dev
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 
 typecheck: setup-dev
 	$(BIN)/mypy --strict engine

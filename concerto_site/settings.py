@@ -38,7 +38,7 @@ SECRET_KEY = os.environ.get("SECRET_KEY", "")
 if not SECRET_KEY:
     if not DEBUG:
         raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off.")
-    SECRET_KEY = "django-insecure-local-development-only-do-not-use-in-production"
+    SECRET_KEY = "django-insecure-local-development-only-do-not-use-in-production"  # noqa: S105
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]" if DEBUG else "")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
@@ -133,11 +133,13 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Concurrent writers (several gunicorn workers): take the write lock when a transaction
     # starts (a read upgraded to a write cannot wait for the lock, it fails at once), let readers
     # and one writer work side by side (WAL), and wait up to SQLITE_TIMEOUT seconds for the lock.
-    DATABASES["default"].setdefault("OPTIONS", {}).update({
-        "transaction_mode": "IMMEDIATE",
-        "timeout": float(os.environ.get("SQLITE_TIMEOUT", "20")),
-        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
-    })
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {
+            "transaction_mode": "IMMEDIATE",
+            "timeout": float(os.environ.get("SQLITE_TIMEOUT", "20")),
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        }
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Shared cache for rate limits (and sessions): CACHE_URL=redis://host:6379/0 uses Django's Redis
@@ -145,12 +147,22 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # ``manage.py createcachetable``) is shared by every process out of the box.
 CACHE_URL = os.environ.get("CACHE_URL", "").strip()
 if CACHE_URL.startswith(("redis://", "rediss://", "unix://")):
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
-                          "LOCATION": CACHE_URL, "KEY_PREFIX": "concerto"}}
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": CACHE_URL,
+            "KEY_PREFIX": "concerto",
+        }
+    }
 elif CACHE_URL in ("", "db", "database"):
     # A high MAX_ENTRIES: culling would forget rate-limit counts that are still running.
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.db.DatabaseCache",
-                          "LOCATION": "django_cache", "OPTIONS": {"MAX_ENTRIES": 100_000}}}
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+            "LOCATION": "django_cache",
+            "OPTIONS": {"MAX_ENTRIES": 100_000},
+        }
+    }
 elif CACHE_URL in ("locmem", "memory"):  # one process only: rate limits are per process
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 else:

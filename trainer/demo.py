@@ -45,7 +45,11 @@ def demo_enabled() -> bool:
     configured = getattr(settings, "TRAINER_DEMO_DATA", None)
     if configured is None:
         configured = settings.DEBUG or os.environ.get("TRAINER_DEMO_DATA", "").lower() in (
-            "1", "true", "yes", "on")
+            "1",
+            "true",
+            "yes",
+            "on",
+        )
     return bool(configured)
 
 
@@ -59,8 +63,11 @@ def _users(data: Mapping[str, Any], source: Path) -> dict[str, Any]:
         username = raw["username"]
         user, created = user_model.objects.get_or_create(
             username=username,
-            defaults={"email": raw.get("email", ""), "first_name": raw.get("first_name", ""),
-                      "last_name": raw.get("last_name", "")},
+            defaults={
+                "email": raw.get("email", ""),
+                "first_name": raw.get("first_name", ""),
+                "last_name": raw.get("last_name", ""),
+            },
         )
         if created:
             user.set_password(password)
@@ -76,12 +83,16 @@ def _club(raw: Mapping[str, Any], users: dict[str, Any], source: Path) -> Club:
     club = Club.objects.filter(slug=raw["slug"]).first()
     if club is None:
         club = club_services.club_create(
-            user=users[organisers[0]], name=raw["name"], slug=raw["slug"],
-            convention=raw.get("convention", "parlett-2008"), rule=raw.get("rule", "classic"),
+            user=users[organisers[0]],
+            name=raw["name"],
+            slug=raw["slug"],
+            convention=raw.get("convention", "parlett-2008"),
+            rule=raw.get("rule", "classic"),
         )
     for username in organisers[1:]:
         ClubMembership.objects.get_or_create(
-            club=club, user=users[username],
+            club=club,
+            user=users[username],
             defaults={"role": ClubMembership.Role.ORGANISER},
         )
     for username in raw.get("members", []):
@@ -107,7 +118,10 @@ def _classroom(raw: Mapping[str, Any], users: dict[str, Any], source: Path) -> i
         if not Assignment.objects.filter(classroom=classroom, title=spec["title"]).exists():
             # Set before the demo answers (which are spread over past days), so they count.
             class_services.assignment_create(
-                classroom=classroom, by=teacher, title=spec["title"], drill_set=drill_set,
+                classroom=classroom,
+                by=teacher,
+                title=spec["title"],
+                drill_set=drill_set,
                 due_on=timezone.localdate() + timedelta(days=int(spec.get("due_in_days", 7))),
                 now=timezone.now() - timedelta(days=int(spec.get("set_days_ago", 21))),
             )
@@ -115,8 +129,9 @@ def _classroom(raw: Mapping[str, Any], users: dict[str, Any], source: Path) -> i
     return count
 
 
-def _answer(user: Any, entry_key: str, kind: str, seed: int, params: Any, right: bool,
-            when: Any) -> bool:
+def _answer(
+    user: Any, entry_key: str, kind: str, seed: int, params: Any, right: bool, when: Any
+) -> bool:
     drill = make_drill(kind, seed, params)
     rng = random.Random(entry_key)
     answer = right_answer(drill) if right else None
@@ -125,8 +140,11 @@ def _answer(user: Any, entry_key: str, kind: str, seed: int, params: Any, right:
     token = uuid.uuid5(_TOKEN_NAMESPACE, entry_key)
     shown_at_ms = int(when.timestamp() * 1000) - rng.randint(4_000, 40_000)
     return services.attempt_record(
-        user=user, drill_address=drill.address, answer=answer,
-        showing=services.Showing(token, shown_at_ms), now=when,
+        user=user,
+        drill_address=drill.address,
+        answer=answer,
+        showing=services.Showing(token, shown_at_ms),
+        now=when,
     ).created
 
 
@@ -135,10 +153,11 @@ def _set_answers(user: Any, drill_set: str, right: int, wrong: int, clock: Any) 
     if not entries:
         return 0
     created = 0
-    for n, entry in enumerate(entries[:right + wrong]):
+    for n, entry in enumerate(entries[: right + wrong]):
         key = f"demo:{user.username}:{drill_set}:{entry.position}"
-        created += _answer(user, key, entry.kind, entry.seed, entry.drill_params, n < right,
-                           next(clock))
+        created += _answer(
+            user, key, entry.kind, entry.seed, entry.drill_params, n < right, next(clock)
+        )
     return created
 
 
@@ -201,6 +220,5 @@ def load_demo(data: Mapping[str, Any], *, source: Path) -> int:
         for slug, (right, wrong) in (plan.get("sets") or {}).items():
             count += _set_answers(user, slug, right, wrong, clock)
         if plan.get("practice"):
-            count += _practice(user, int(plan["practice"]), float(plan.get("accuracy", 0.7)),
-                               clock)
+            count += _practice(user, int(plan["practice"]), float(plan.get("accuracy", 0.7)), clock)
     return count

@@ -71,20 +71,37 @@ def home_for(*, user: AbstractBaseUser) -> Home:
     step_url = path_step_url(user=user, step=step) if step is not None else ""
     if assignments:
         a = assignments[0].assignment
-        nxt = NextThing("assignment", f"Continue “{a.title}”",
-                        reverse("classes:assignment-next", args=[a.pk]),
-                        f"{a.classroom.name} · {a.due_label}")
+        nxt = NextThing(
+            "assignment",
+            f"Continue “{a.title}”",
+            reverse("classes:assignment-next", args=[a.pk]),
+            f"{a.classroom.name} · {a.due_label}",
+        )
     elif due:
-        nxt = NextThing("review", f"Review {due} due drill{'s' if due != 1 else ''}",
-                        reverse("review"), "Skills you are about to forget")
+        nxt = NextThing(
+            "review",
+            f"Review {due} due drill{'s' if due != 1 else ''}",
+            reverse("review"),
+            "Skills you are about to forget",
+        )
     elif step is not None:
-        nxt = NextThing("path", f"Step {step.step.number}: {step.step.title}", step_url,
-                        step.step.goal)
+        nxt = NextThing(
+            "path", f"Step {step.step.number}: {step.step.title}", step_url, step.step.goal
+        )
     else:
-        nxt = NextThing("drill", "Play a fresh drill", drill_url(KINDS[0], None),
-                        "Nothing is due: keep your hand in")
+        nxt = NextThing(
+            "drill",
+            "Play a fresh drill",
+            drill_url(KINDS[0], None),
+            "Nothing is due: keep your hand in",
+        )
     return Home(
-        continue_=nxt, due=due, streak=progress.streak_days(user=user),
-        path_step=step, step_url=step_url, path_passed=clubs.path_position(steps),
-        path_url=_path_url(user), open_assignments=assignments,
+        continue_=nxt,
+        due=due,
+        streak=progress.streak_days(user=user),
+        path_step=step,
+        step_url=step_url,
+        path_passed=clubs.path_position(steps),
+        path_url=_path_url(user),
+        open_assignments=assignments,
     )

@@ -15,12 +15,17 @@ def home(request: HttpRequest) -> HttpResponse:
 
 #: Models that lived in the ``trainer`` app before the app split → the app that owns them now.
 MOVED_MODELS = {
-    "drillset": "drills", "drillsetentry": "drills",
-    "attempt": "progress", "skillstate": "progress",
+    "drillset": "drills",
+    "drillsetentry": "drills",
+    "attempt": "progress",
+    "skillstate": "progress",
     "lesson": "learn",
-    "club": "clubs", "clubmembership": "clubs",
-    "classroom": "classes", "classmembership": "classes",
-    "assignment": "classes", "assignmentdrill": "classes",
+    "club": "clubs",
+    "clubmembership": "clubs",
+    "classroom": "classes",
+    "classmembership": "classes",
+    "assignment": "classes",
+    "assignmentdrill": "classes",
 }
 
 
@@ -31,5 +36,4 @@ def admin_moved(request: HttpRequest, model: str, rest: str = "") -> HttpRespons
     if app is None:
         raise Http404("No such admin page.")
     query = request.META.get("QUERY_STRING", "")
-    return redirect(f"/admin/{app}/{model}/{rest}" + (f"?{query}" if query else ""),
-                    permanent=True)
+    return redirect(f"/admin/{app}/{model}/{rest}" + (f"?{query}" if query else ""), permanent=True)

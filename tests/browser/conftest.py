@@ -19,7 +19,7 @@ import pytest
 # Django's async-safety check on ORM calls made from tests.
 os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
 
-from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
+from playwright.sync_api import Browser, Page, sync_playwright
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [

@@ -6,8 +6,9 @@ from playwright.sync_api import Page, expect
 PASSWORD = "a-Long-unusual-passphrase-42"
 
 
-def test_signup_with_keyboard_lands_on_start_here_logged_in(live_server, page: Page,
-                                                           phone_page: Page, shot):
+def test_signup_with_keyboard_lands_on_start_here_logged_in(
+    live_server, page: Page, phone_page: Page, shot
+):
     page.goto(live_server.url + "/")
     page.get_by_role("link", name="Sign up").click()
     expect(page).to_have_url(re.compile(r"/accounts/signup/$"))

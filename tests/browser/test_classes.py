@@ -5,6 +5,7 @@ desktop and phone widths, and the join and assignment forms are used with the ke
 import csv
 import io
 import re
+from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect
 
@@ -26,12 +27,14 @@ def new_page(browser: Browser, viewport: dict[str, int], cookies=None) -> Page:
 
 def fits_phone(page: Page) -> None:
     """Nothing on the page is wider than the phone's screen (names the culprits if so)."""
-    wide = page.evaluate("""w => [...document.querySelectorAll('body *')]
+    wide = page.evaluate(
+        """w => [...document.querySelectorAll('body *')]
         .filter(el => el.getBoundingClientRect().right > w + 0.5)
         .filter(el => !el.closest('.table-wrap'))
-        .map(el => el.tagName + '.' + el.className).slice(0, 5)""", PHONE["width"])
-    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], (
-        page.url, wide)
+        .map(el => el.tagName + '.' + el.className).slice(0, 5)""",
+        PHONE["width"],
+    )
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], (page.url, wide)
 
 
 def answer_checklist_drill(page: Page) -> None:
@@ -125,7 +128,7 @@ def test_teacher_sets_work_student_does_it_teacher_sees_it(
         page.get_by_role("link", name="Download CSV").click()
     download = download_info.value
     assert download.suggested_filename == "tuesday-beginners-progress.csv"
-    rows = list(csv.reader(io.StringIO(open(download.path(), encoding="utf-8").read())))
+    rows = list(csv.reader(io.StringIO(Path(download.path()).read_text(encoding="utf-8"))))
     assert rows[1][0] == "student_sam"
     assert rows[1][2] == "2"
 
@@ -144,7 +147,8 @@ def test_teacher_sets_work_student_does_it_teacher_sees_it(
     sam = ClassMembership.objects.get(user__username="student_sam").user_id
     phone_page.context.add_cookies(page.context.cookies())
     for name, path in [
-        ("class-list", "/classes/"), ("class-create", "/classes/new/"),
+        ("class-list", "/classes/"),
+        ("class-create", "/classes/new/"),
         ("class-teacher", f"/classes/{room.pk}/"),
         ("dashboard", f"/classes/{room.pk}/dashboard/"),
         ("student-detail", f"/classes/{room.pk}/students/{sam}/"),
@@ -158,9 +162,11 @@ def test_teacher_sets_work_student_does_it_teacher_sees_it(
     student_phone = new_page(browser, PHONE, student_cookies)
     try:
         for name, path in [
-            ("home", "/"), ("class-student", f"/classes/{room.pk}/"),
+            ("home", "/"),
+            ("class-student", f"/classes/{room.pk}/"),
             ("assignment-student", f"/classes/assignments/{work.pk}/"),
-            ("join", "/classes/join/"), ("join-link", room.join_path),
+            ("join", "/classes/join/"),
+            ("join-link", room.join_path),
         ]:
             student_phone.goto(base + path)
             shot(student_phone, f"student-{name}-phone")
@@ -169,8 +175,7 @@ def test_teacher_sets_work_student_does_it_teacher_sees_it(
         student_phone.context.close()
 
 
-def test_join_and_set_work_with_the_keyboard_alone(live_server, browser: Browser, page: Page,
-                                                   shot):
+def test_join_and_set_work_with_the_keyboard_alone(live_server, browser: Browser, page: Page, shot):
     base = live_server.url
     sign_up(page, base, "keyboard_teacher")
     page.goto(base + "/classes/new/")

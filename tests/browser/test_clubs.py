@@ -22,8 +22,10 @@ SEEDS = settings.BASE_DIR / "seeds"
 @pytest.fixture
 def club(transactional_db):
     discover_loaders()
-    for path in [*sorted(SEEDS.glob("onboarding/0[12]-*.yaml")),
-                 *sorted(SEEDS.glob("lessons/0[12]-*.md"))]:
+    for path in [
+        *sorted(SEEDS.glob("onboarding/0[12]-*.yaml")),
+        *sorted(SEEDS.glob("lessons/0[12]-*.md")),
+    ]:
         load_file(path)
     organiser = get_user_model().objects.create_user("olive", password=PASSWORD)
     return club_services.club_create(user=organiser, name="Riverside Concerto Club")
@@ -33,9 +35,15 @@ def _log_in(page: Page, live_server, username: str) -> None:
     """Reuse a Django session in the browser (the login form is tested elsewhere)."""
     client = Client()
     client.force_login(get_user_model().objects.get(username=username))
-    page.context.add_cookies([{"name": settings.SESSION_COOKIE_NAME,
-                               "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
-                               "url": live_server.url}])
+    page.context.add_cookies(
+        [
+            {
+                "name": settings.SESSION_COOKIE_NAME,
+                "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
+                "url": live_server.url,
+            }
+        ]
+    )
 
 
 def _answer_with_keyboard(page: Page) -> None:
@@ -53,8 +61,9 @@ def _answer_with_keyboard(page: Page) -> None:
     expect(page.locator("#feedback")).to_contain_text("Right.")
 
 
-def test_new_member_joins_reads_lesson_passes_step_one(live_server, page: Page, phone_page: Page,
-                                                       shot, club):
+def test_new_member_joins_reads_lesson_passes_step_one(
+    live_server, page: Page, phone_page: Page, shot, club
+):
     # The invite link, opened by someone without an account.
     page.goto(f"{live_server.url}/clubs/join/{club.invite_token}/")
     expect(page.get_by_role("heading", level=1)).to_have_text("Join Riverside Concerto Club")
@@ -136,15 +145,21 @@ def test_organiser_rotates_the_invite_with_the_keyboard(live_server, page: Page,
 
 
 PAGES = {
-    "clubs": "/clubs/", "found": "/clubs/new/", "club": "/clubs/{slug}/",
-    "path": "/clubs/{slug}/path/", "step": "/clubs/{slug}/path/1/",
-    "members": "/clubs/{slug}/members/", "lessons": "/learn/",
-    "lesson-scoring": "/learn/scoring-and-leftovers/", "cheatsheet": "/cheatsheet/",
+    "clubs": "/clubs/",
+    "found": "/clubs/new/",
+    "club": "/clubs/{slug}/",
+    "path": "/clubs/{slug}/path/",
+    "step": "/clubs/{slug}/path/1/",
+    "members": "/clubs/{slug}/members/",
+    "lessons": "/learn/",
+    "lesson-scoring": "/learn/scoring-and-leftovers/",
+    "cheatsheet": "/cheatsheet/",
 }
 
 
-def test_every_new_page_fits_desktop_and_phone(live_server, page: Page, phone_page: Page, shot,
-                                               club):
+def test_every_new_page_fits_desktop_and_phone(
+    live_server, page: Page, phone_page: Page, shot, club
+):
     for browser_page, width in ((page, 1280), (phone_page, 375)):
         _log_in(browser_page, live_server, "olive")
         for name, path in PAGES.items():

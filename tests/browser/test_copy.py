@@ -17,13 +17,14 @@ def club(transactional_db):
     return club_services.club_create(user=organiser, name="Riverside Concerto Club")
 
 
-def test_copy_button_copies_the_invite_link(live_server, page: Page, phone_page: Page, shot,
-                                            club):
+def test_copy_button_copies_the_invite_link(live_server, page: Page, phone_page: Page, shot, club):
     client = Client()
     client.force_login(get_user_model().objects.get(username="olive"))
-    cookie = {"name": settings.SESSION_COOKIE_NAME,
-              "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
-              "url": live_server.url}
+    cookie = {
+        "name": settings.SESSION_COOKIE_NAME,
+        "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
+        "url": live_server.url,
+    }
     page.context.add_cookies([cookie])
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
     errors: list[str] = []

@@ -10,8 +10,14 @@ from tests.browser.accounts import sign_up
 
 def test_htmx_works_under_the_content_security_policy(live_server, page: Page):
     violations: list[str] = []
-    page.on("console", lambda message: violations.append(message.text)
-            if "Content Security Policy" in message.text or "Refused" in message.text else None)
+    page.on(
+        "console",
+        lambda message: (
+            violations.append(message.text)
+            if "Content Security Policy" in message.text or "Refused" in message.text
+            else None
+        ),
+    )
     sign_up(page, live_server.url, "csp_learner")
 
     response = page.goto(live_server.url + "/drills/checklist/")

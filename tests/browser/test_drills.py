@@ -11,8 +11,9 @@ from tests.browser.accounts import sign_up
 from trainer.progress.models import Attempt
 
 
-def test_lead_by_clicks_read_by_keyboard_then_progress(live_server, page: Page, phone_page: Page,
-                                                      shot):
+def test_lead_by_clicks_read_by_keyboard_then_progress(
+    live_server, page: Page, phone_page: Page, shot
+):
     base = live_server.url
     sign_up(page, base, "learner_one")
 
@@ -90,7 +91,8 @@ def test_bad_post_shows_the_reason_in_the_feedback_area(live_server, page: Page)
     }""")
     page.get_by_role("button", name="Check answer").click()
     expect(page.locator("#feedback")).to_contain_text(
-        re.compile("not one of this drill's options", re.I))
+        re.compile("not one of this drill's options", re.I)
+    )
 
 
 def test_every_drill_kind_renders_and_grades(live_server, page: Page, phone_page: Page, shot):
@@ -143,8 +145,9 @@ def test_focus_follows_htmx_swaps(live_server, page: Page, shot):
 
 
 def test_touch_screens_hide_key_hints(browser, live_server):
-    context = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True,
-                                  is_mobile=True)
+    context = browser.new_context(
+        viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True
+    )
     page = context.new_page()
     page.goto(live_server.url + "/drills/read/8/?v=2&side_hand=2")
     expect(page.locator("#drill-area kbd").first).to_be_hidden()

@@ -42,16 +42,35 @@ def _pages() -> dict[str | None, list[str]]:
     assignment = Assignment.objects.filter(classroom=room).first()
     lessons = [f"/learn/{slug}/" for slug in Lesson.objects.values_list("slug", flat=True)]
     return {
-        None: ["/", "/drills/", "/drills/read/8/?v=2&side_hand=2",
-               "/drills/lead/21/?v=2&side_hand=1&items=four_sf",
-               "/drills/score/4/?v=2", "/drills/reply/6/?v=2&side_hand=2",
-               "/learn/", *lessons, "/cheatsheet/",
-               "/cheatsheet/?convention=teach-yourself-1994",
-               "/accounts/login/?next=/progress/", "/accounts/signup/", "/no-such-page/"],
-        "student1": ["/", "/start/", "/start/1/", "/progress/", "/settings/", "/classes/",
-                     "/clubs/",
-                     "/clubs/riverside/", "/clubs/riverside/path/", "/clubs/riverside/path/3/",
-                     assignment.get_absolute_url(), "/drills/review/"],
+        None: [
+            "/",
+            "/drills/",
+            "/drills/read/8/?v=2&side_hand=2",
+            "/drills/lead/21/?v=2&side_hand=1&items=four_sf",
+            "/drills/score/4/?v=2",
+            "/drills/reply/6/?v=2&side_hand=2",
+            "/learn/",
+            *lessons,
+            "/cheatsheet/",
+            "/cheatsheet/?convention=teach-yourself-1994",
+            "/accounts/login/?next=/progress/",
+            "/accounts/signup/",
+            "/no-such-page/",
+        ],
+        "student1": [
+            "/",
+            "/start/",
+            "/start/1/",
+            "/progress/",
+            "/settings/",
+            "/classes/",
+            "/clubs/",
+            "/clubs/riverside/",
+            "/clubs/riverside/path/",
+            "/clubs/riverside/path/3/",
+            assignment.get_absolute_url(),
+            "/drills/review/",
+        ],
         "teacher": ["/", f"/classes/{room.pk}/", f"/classes/{room.pk}/dashboard/", "/classes/"],
         "organiser": ["/clubs/riverside/", "/clubs/riverside/members/"],
     }
@@ -63,9 +82,15 @@ def _context(browser: Browser, live_server, viewport: dict[str, int], who: str |
     if who is not None:
         client = Client()
         client.force_login(get_user_model().objects.get(username=who))
-        context.add_cookies([{"name": settings.SESSION_COOKIE_NAME,
-                              "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
-                              "url": live_server.url}])
+        context.add_cookies(
+            [
+                {
+                    "name": settings.SESSION_COOKIE_NAME,
+                    "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
+                    "url": live_server.url,
+                }
+            ]
+        )
     return context
 
 
@@ -87,7 +112,8 @@ def test_no_page_scrolls_sideways_at_360px(browser, live_server, demo, shot):
         for url in urls:
             _visit(page, live_server.url, url)
             scroll, inner = page.evaluate(
-                "[document.documentElement.scrollWidth, window.innerWidth]")
+                "[document.documentElement.scrollWidth, window.innerWidth]"
+            )
             if scroll > inner:
                 culprits = page.evaluate(WIDE_ELEMENTS)
                 wide.append(f"{who} {url}: {scroll} > {inner} {culprits}")
@@ -106,10 +132,13 @@ def test_no_serious_accessibility_violations(browser, live_server, demo, shot):
         page = context.new_page()
         for url in urls:
             _visit(page, live_server.url, url)
-            results = axe.run(page, options={
-                "resultTypes": ["violations"],
-                "runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21aa"]},
-            })
+            results = axe.run(
+                page,
+                options={
+                    "resultTypes": ["violations"],
+                    "runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21aa"]},
+                },
+            )
             assert results.response["testEngine"]["name"] == "axe-core"
             shot(page, _name(who, url))
             for v in results.response["violations"]:
@@ -126,8 +155,10 @@ def test_cheat_sheet_tables_fit_a_phone_without_scrolling(browser, live_server, 
     page = context.new_page()
     for convention in ("parlett-2008", "teach-yourself-1994"):
         page.goto(f"{live_server.url}/cheatsheet/?convention={convention}")
-        widths = page.evaluate("[...document.querySelectorAll('.sheet .table-wrap')]"
-                               ".map(w => [w.scrollWidth, w.clientWidth])")
+        widths = page.evaluate(
+            "[...document.querySelectorAll('.sheet .table-wrap')]"
+            ".map(w => [w.scrollWidth, w.clientWidth])"
+        )
         assert widths and all(scroll <= client for scroll, client in widths), widths
         shot(page, f"cheatsheet-{convention}-phone")
     context.close()
@@ -162,5 +193,6 @@ def test_focus_is_visible_on_links_and_buttons(page: Page, live_server):
     page.keyboard.press("Tab")  # the brand link
     outline = page.evaluate(
         "(() => { const s = getComputedStyle(document.activeElement);"
-        " return [s.outlineStyle, s.outlineWidth, s.boxShadow]; })()")
-    assert outline[0] != "none" and outline[1] != "0px" or outline[2] != "none", outline
+        " return [s.outlineStyle, s.outlineWidth, s.boxShadow]; })()"
+    )
+    assert (outline[0] != "none" and outline[1] != "0px") or outline[2] != "none", outline

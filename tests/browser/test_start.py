@@ -14,13 +14,16 @@ SEEDS = settings.BASE_DIR / "seeds"
 @pytest.fixture
 def path_loaded(transactional_db):
     discover_loaders()
-    for path in [*sorted(SEEDS.glob("onboarding/0[12]-*.yaml")),
-                 *sorted(SEEDS.glob("lessons/*.md"))]:
+    for path in [
+        *sorted(SEEDS.glob("onboarding/0[12]-*.yaml")),
+        *sorted(SEEDS.glob("lessons/*.md")),
+    ]:
         load_file(path)
 
 
-def test_sign_up_lands_on_start_here_and_plays_step_one(live_server, page: Page,
-                                                         phone_page: Page, shot, path_loaded):
+def test_sign_up_lands_on_start_here_and_plays_step_one(
+    live_server, page: Page, phone_page: Page, shot, path_loaded
+):
     base = live_server.url
     sign_up(page, base, "newcomer")
     expect(page).to_have_url(base + "/start/")

@@ -21,22 +21,38 @@ def user(username: str | None = None, password: str = "pass-word-123"):
 
 
 def right_option(drill) -> str:
-    return next(str(o.key) for o in drill.options
-                if grade(drill, parse_answer(drill, {"option": o.key})).correct)
+    return next(
+        str(o.key)
+        for o in drill.options
+        if grade(drill, parse_answer(drill, {"option": o.key})).correct
+    )
 
 
 def wrong_option(drill) -> str:
-    return next(str(o.key) for o in drill.options
-                if not grade(drill, parse_answer(drill, {"option": o.key})).correct)
+    return next(
+        str(o.key)
+        for o in drill.options
+        if not grade(drill, parse_answer(drill, {"option": o.key})).correct
+    )
 
 
-def answer(who, *, kind: str = "checklist", seed: int = 1, correct: bool = True,
-           params: DrillParams | None = None, now: datetime | None = None):
+def answer(
+    who,
+    *,
+    kind: str = "checklist",
+    seed: int = 1,
+    correct: bool = True,
+    params: DrillParams | None = None,
+    now: datetime | None = None,
+):
     """Record an answer to a real drill through the service, right or wrong as asked."""
     drill = make_drill(kind, seed, params or DrillParams())
     key = right_option(drill) if correct else wrong_option(drill)
     ans = parse_answer(drill, {"option": key})
     return services.attempt_record(
-        user=who, drill_address=drill.address, answer=ans,
-        showing=services.Showing(uuid.uuid4(), 0), now=now,
+        user=who,
+        drill_address=drill.address,
+        answer=ans,
+        showing=services.Showing(uuid.uuid4(), 0),
+        now=now,
     ).attempt

@@ -24,8 +24,18 @@ LESSON_FILES = len(list((django_settings.BASE_DIR / "seeds" / "lessons").glob("*
 
 
 def _counts() -> dict[str, int]:
-    models = [get_user_model(), Club, Classroom, ClassMembership, Assignment, Attempt,
-              SkillState, DrillSet, DrillSetEntry, Lesson]
+    models = [
+        get_user_model(),
+        Club,
+        Classroom,
+        ClassMembership,
+        Assignment,
+        Attempt,
+        SkillState,
+        DrillSet,
+        DrillSetEntry,
+        Lesson,
+    ]
     return {m.__name__: m.objects.count() for m in models}
 
 
@@ -36,8 +46,10 @@ FAST_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 def demo(django_db_setup, django_db_blocker):
     """The demo data, seeded once for this module's tests (each test's own writes are rolled
     back) and removed after them."""
-    with django_db_blocker.unblock(), override_settings(TRAINER_DEMO_DATA=True,
-                                                       PASSWORD_HASHERS=FAST_HASHERS):
+    with (
+        django_db_blocker.unblock(),
+        override_settings(TRAINER_DEMO_DATA=True, PASSWORD_HASHERS=FAST_HASHERS),
+    ):
         call_command("seed", verbosity=0)
     yield
     with django_db_blocker.unblock():
@@ -69,8 +81,13 @@ def test_demo_club_has_an_organiser_and_four_members(demo):
 
     roles = dict(club.memberships.values_list("user__username", "role"))
 
-    assert roles == {"organiser": "organiser", "teacher": "member", "student1": "member",
-                     "student2": "member", "student3": "member"}
+    assert roles == {
+        "organiser": "organiser",
+        "teacher": "member",
+        "student1": "member",
+        "student2": "member",
+        "student3": "member",
+    }
 
 
 def test_demo_class_has_its_teacher_students_and_assignment(demo):
@@ -78,8 +95,12 @@ def test_demo_class_has_its_teacher_students_and_assignment(demo):
 
     roles = dict(classroom.memberships.values_list("user__username", "role"))
 
-    assert roles == {"teacher": "teacher", "student1": "student", "student2": "student",
-                     "student3": "student"}
+    assert roles == {
+        "teacher": "teacher",
+        "student1": "student",
+        "student2": "student",
+        "student3": "student",
+    }
     slugs = set(classroom.assignments.values_list("drill_set__slug", flat=True))
     assert slugs == {"weak-signals", "contribution-scoring"}
 
@@ -89,8 +110,7 @@ def test_demo_members_stand_at_different_steps(demo):
 
     positions = {r.membership.user.username: r.passed_count for r in rows}
 
-    assert positions == {"organiser": 7, "teacher": 3, "student1": 2, "student2": 1,
-                         "student3": 0}
+    assert positions == {"organiser": 7, "teacher": 3, "student1": 2, "student2": 1, "student3": 0}
 
 
 def test_every_demo_answer_is_graded_by_the_engine(demo):
@@ -115,8 +135,9 @@ def test_the_demo_class_dashboard_shows_the_students_work(demo):
 
     classroom = Classroom.objects.get(name="Tuesday beginners")
     dashboard = class_selectors.dashboard_for(classroom=classroom)
-    answered = {row.membership.user.username: row.completions[0].answered
-                for row in dashboard.students}
+    answered = {
+        row.membership.user.username: row.completions[0].answered for row in dashboard.students
+    }
     assert answered["student1"] > 0 and answered["student2"] > 0
 
 

@@ -16,8 +16,11 @@ pytestmark = pytest.mark.django_db
 
 def _continue(html: str) -> tuple[str, str, str]:
     """(kind, address, words) of the page's Continue button."""
-    m = re.search(r'<a class="button button-large" href="([^"]+)" data-continue="(\w+)">'
-                  r"([^<]+)</a>", html)
+    m = re.search(
+        r'<a class="button button-large" href="([^"]+)" data-continue="(\w+)">'
+        r"([^<]+)</a>",
+        html,
+    )
     assert m is not None, "no Continue button"
     return m[2], m[1], m[3]
 
@@ -85,8 +88,9 @@ def test_student_continues_with_the_assignment_due_soonest(client):
     room = cf.classroom()
     student = cf.student_in(room)
     cf.built(room, title="Later", due_on=timezone.localdate() + timedelta(days=9))
-    soon = cf.built(room, title="Soon", due_on=timezone.localdate() + timedelta(days=2),
-                    base_seed=2000)
+    soon = cf.built(
+        room, title="Soon", due_on=timezone.localdate() + timedelta(days=2), base_seed=2000
+    )
     f.answer(student, kind="checklist", seed=3, correct=False)
     SkillState.objects.filter(user=student).update(due=timezone.now() - timedelta(days=1))
     client.force_login(student)

@@ -30,8 +30,19 @@ from trainer.progress.models import Attempt, SkillState
 
 PRE_SPLIT = ("trainer", "0002_attempt_params_1024_cache_table")
 FEATURE_APPS = ["drills", "progress", "learn", "clubs", "classes"]
-MOVED = [DrillSet, DrillSetEntry, Attempt, SkillState, Lesson, Club, ClubMembership, Classroom,
-         ClassMembership, Assignment, AssignmentDrill]
+MOVED = [
+    DrillSet,
+    DrillSetEntry,
+    Attempt,
+    SkillState,
+    Lesson,
+    Club,
+    ClubMembership,
+    Classroom,
+    ClassMembership,
+    Assignment,
+    AssignmentDrill,
+]
 
 
 def _migrate(targets: list[tuple[str, str | None]]) -> MigrationExecutor:
@@ -61,14 +72,25 @@ def _old_rows(old_apps) -> None:
     """A row in each moved model written through the historical ``trainer`` models."""
     user = old_apps.get_model("auth", "User").objects.create(username="historian")
     drill_set = old_apps.get_model("trainer", "DrillSet").objects.create(
-        slug="old-set", title="Old set", position=999)
+        slug="old-set", title="Old set", position=999
+    )
     old_apps.get_model("trainer", "DrillSetEntry").objects.create(
-        drill_set=drill_set, position=1, kind="checklist", seed=3, params="items=fours&v=2")
+        drill_set=drill_set, position=1, kind="checklist", seed=3, params="items=fours&v=2"
+    )
     old_apps.get_model("trainer", "Attempt").objects.create(
-        user=user, token=uuid.uuid4(), kind="checklist", skill="fours", seed=3,
-        params="items=fours&v=2", answer="fours", correct=True, created_at=timezone.now())
+        user=user,
+        token=uuid.uuid4(),
+        kind="checklist",
+        skill="fours",
+        seed=3,
+        params="items=fours&v=2",
+        answer="fours",
+        correct=True,
+        created_at=timezone.now(),
+    )
     old_apps.get_model("trainer", "Lesson").objects.create(
-        slug="old-lesson", title="Old lesson", position=999, body="<p>Body</p>")
+        slug="old-lesson", title="Old lesson", position=999, body="<p>Body</p>"
+    )
 
 
 @pytest.mark.django_db(transaction=True)
@@ -77,16 +99,23 @@ def test_moving_the_models_to_feature_apps_keeps_every_row():
         executor = _migrate([PRE_SPLIT] + [(app, None) for app in FEATURE_APPS])
         old_apps = executor.loader.project_state(PRE_SPLIT, at_end=True).apps
         assert ContentType.objects.filter(app_label="trainer", model="attempt").exists()
-        with override_settings(TRAINER_DEMO_DATA=True,
-                               PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]):
+        with override_settings(
+            TRAINER_DEMO_DATA=True,
+            PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"],
+        ):
             call_command("seed")
         _old_rows(old_apps)
         attempt_type = ContentType.objects.get(app_label="trainer", model="attempt")
         admin = get_user_model().objects.create(username="admin", is_staff=True)
         grant = Group.objects.create(name="reviewers")
         grant.permissions.add(Permission.objects.get(codename="view_attempt"))
-        LogEntry.objects.create(user=admin, content_type=attempt_type, object_id="1",
-                                object_repr="an attempt", action_flag=1)
+        LogEntry.objects.create(
+            user=admin,
+            content_type=attempt_type,
+            object_id="1",
+            object_repr="an attempt",
+            action_flag=1,
+        )
         before = _tables()
         assert all(before.values()), {t: len(r) for t, r in before.items()}
 
@@ -94,11 +123,11 @@ def test_moving_the_models_to_feature_apps_keeps_every_row():
 
         assert _tables() == before
         for model in MOVED:
-            assert sorted(obj.pk for obj in model.objects.all()) \
-                == [row[0] for row in before[model._meta.db_table]]
+            assert sorted(obj.pk for obj in model.objects.all()) == [
+                row[0] for row in before[model._meta.db_table]
+            ]
         assert Attempt.objects.get(user__username="historian").skill == "fours"
-        assert DrillSetEntry.objects.get(drill_set__slug="old-set").drill_params.items \
-            == ("fours",)
+        assert DrillSetEntry.objects.get(drill_set__slug="old-set").drill_params.items == ("fours",)
         assert Lesson.objects.get(slug="old-lesson").body == "<p>Body</p>"
         moved_type = ContentType.objects.get_for_model(Attempt)
         assert (moved_type.pk, moved_type.app_label) == (attempt_type.pk, "progress")

@@ -15,8 +15,13 @@ from django.http import HttpRequest
 
 
 class LoginThrottleBackend(AxesStandaloneBackend):
-    def authenticate(self, request: HttpRequest | None, username: str | None = None,
-                     password: str | None = None, **kwargs: Any) -> None:
+    def authenticate(
+        self,
+        request: HttpRequest | None,
+        username: str | None = None,
+        password: str | None = None,
+        **kwargs: Any,
+    ) -> None:
         if request is None:
             return None
         return super().authenticate(request, username, password, **kwargs)

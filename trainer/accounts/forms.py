@@ -24,12 +24,15 @@ class SignupForm(UserCreationForm):
         if usernames.is_mixed_script(username):
             raise ValidationError(
                 "Use letters from one alphabet only: this name mixes alphabets, so it could be "
-                "mistaken for another.", code="mixed_script")
+                "mistaken for another.",
+                code="mixed_script",
+            )
         existing = usernames.look_alike_of(username)
         if existing is not None:
             raise ValidationError(
                 "This name looks too much like an existing one. Please choose another.",
-                code="look_alike")
+                code="look_alike",
+            )
         return username
 
 

@@ -18,11 +18,37 @@ from django.contrib.auth import get_user_model
 
 # Look-alikes whose Unicode prototype is not a plain ASCII letter (e.g. Cyrillic "т" maps to a
 # small capital T): close enough on screen to be mistaken in a member list.
-_EXTRA = str.maketrans({
-    "т": "t", "г": "r", "п": "n", "к": "k", "м": "m", "н": "h", "в": "b", "ь": "b", "ѕ": "s",
-    "і": "i", "ј": "j", "ԁ": "d", "ɡ": "g", "ν": "v", "ι": "i", "κ": "k", "τ": "t", "ο": "o",
-    "ρ": "p", "α": "a", "ᴛ": "t", "ʀ": "r", "ɴ": "n", "ᴋ": "k", "ᴍ": "m", "ʜ": "h", "ʙ": "b",
-})
+_EXTRA = str.maketrans(
+    {
+        "т": "t",
+        "г": "r",
+        "п": "n",
+        "к": "k",
+        "м": "m",
+        "н": "h",
+        "в": "b",
+        "ь": "b",
+        "ѕ": "s",
+        "і": "i",
+        "ј": "j",
+        "ԁ": "d",
+        "ɡ": "g",
+        "ν": "v",
+        "ι": "i",
+        "κ": "k",
+        "τ": "t",
+        "ο": "o",
+        "ρ": "p",
+        "α": "a",
+        "ᴛ": "t",
+        "ʀ": "r",
+        "ɴ": "n",
+        "ᴋ": "k",
+        "ᴍ": "m",
+        "ʜ": "h",
+        "ʙ": "b",
+    }
+)
 
 
 @lru_cache(maxsize=4096)
@@ -63,8 +89,7 @@ def look_alike_of(name: str) -> str | None:
         if same is not None:
             return getattr(same, field)
     # Non-ASCII names already here of the same length, compared by skeleton (few in practice).
-    candidates = users.filter(**{f"{field}__regex": r"[^\x00-\x7f]"}).values_list(field,
-                                                                                  flat=True)
+    candidates = users.filter(**{f"{field}__regex": r"[^\x00-\x7f]"}).values_list(field, flat=True)
     for other in candidates.iterator():
         if other != name and len(other) == len(name) and skeleton(other) == target:
             return other

@@ -82,6 +82,5 @@ def name_update(request: HttpRequest) -> HttpResponse:
         form.save()
         messages.success(request, "Your name is saved.")
     else:
-        messages.error(request, "That name cannot be saved: each part is at most "
-                                "150 characters.")
+        messages.error(request, "That name cannot be saved: each part is at most 150 characters.")
     return redirect("settings")

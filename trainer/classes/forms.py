@@ -20,17 +20,25 @@ MAX_COUNT = 20
 
 class ClassroomForm(forms.Form):
     name = forms.CharField(
-        max_length=80, label="Class name",
+        max_length=80,
+        label="Class name",
         help_text="What your students will see, e.g. “Tuesday beginners”.",
     )
 
 
 class JoinForm(forms.Form):
     code = forms.CharField(
-        label="Join code", max_length=JOIN_CODE_MAX_LENGTH + 10,
+        label="Join code",
+        max_length=JOIN_CODE_MAX_LENGTH + 10,
         help_text="Your teacher gives you this code. Dashes, spaces and capitals do not matter.",
-        widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "characters",
-                                      "spellcheck": "false", "class": "code-input"}),
+        widget=forms.TextInput(
+            attrs={
+                "autocomplete": "off",
+                "autocapitalize": "characters",
+                "spellcheck": "false",
+                "class": "code-input",
+            }
+        ),
     )
 
     def clean_code(self) -> str:
@@ -42,7 +50,8 @@ class JoinForm(forms.Form):
 
 class CoTeacherForm(forms.Form):
     username = forms.CharField(
-        max_length=150, label="Username",
+        max_length=150,
+        label="Username",
         help_text="They need an account on this site already.",
         widget=forms.TextInput(attrs={"autocomplete": "off", "spellcheck": "false"}),
     )
@@ -54,24 +63,35 @@ class AssignmentForm(forms.Form):
     title = forms.CharField(max_length=120)
     due_on = forms.DateField(label="Due date", widget=forms.DateInput(attrs={"type": "date"}))
     source = forms.ChoiceField(
-        label="Drills", choices=Assignment.Source.choices, initial=Assignment.Source.BUILT,
+        label="Drills",
+        choices=Assignment.Source.choices,
+        initial=Assignment.Source.BUILT,
         widget=forms.RadioSelect,
     )
     drill_set = forms.ModelChoiceField(
-        queryset=DrillSet.objects.all(), required=False, label="Curated drill set",
+        queryset=DrillSet.objects.all(),
+        required=False,
+        label="Curated drill set",
         empty_label="Choose a set…",
     )
     kinds = forms.MultipleChoiceField(
-        choices=[(k, KIND_TITLES[k]) for k in KINDS], required=False,
-        widget=forms.CheckboxSelectMultiple, label="Kinds of drill",
+        choices=[(k, KIND_TITLES[k]) for k in KINDS],
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        label="Kinds of drill",
     )
     items = forms.MultipleChoiceField(
-        choices=[(i, ITEM_TITLES[i]) for i in ITEMS], required=False,
-        widget=forms.CheckboxSelectMultiple, label="Checklist items",
+        choices=[(i, ITEM_TITLES[i]) for i in ITEMS],
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        label="Checklist items",
         help_text="Leave all unticked for drills on any item.",
     )
     count = forms.IntegerField(
-        min_value=1, max_value=MAX_COUNT, initial=2, required=False,
+        min_value=1,
+        max_value=MAX_COUNT,
+        initial=2,
+        required=False,
         label="Drills of each kind and item",
     )
     convention = forms.ChoiceField(
@@ -79,7 +99,8 @@ class AssignmentForm(forms.Form):
         initial=DEFAULT_CONVENTION.name,
     )
     rule = forms.ChoiceField(
-        label="Scoring rule", choices=[(name, name.title()) for name in SCORING_RULES],
+        label="Scoring rule",
+        choices=[(name, name.title()) for name in SCORING_RULES],
         initial="classic",
     )
 
@@ -117,5 +138,7 @@ class AssignmentForm(forms.Form):
         return BuiltSpec(
             kinds=tuple(k for k in KINDS if k in data["kinds"]),
             items=tuple(i for i in ITEMS if i in data["items"]),
-            count=data["count"], convention=data["convention"], rule=data["rule"],
+            count=data["count"],
+            convention=data["convention"],
+            rule=data["rule"],
         )

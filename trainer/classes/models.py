@@ -36,8 +36,10 @@ JOIN_CODE_MAX_LENGTH = 32
 
 
 def join_code_length() -> int:
-    return max(DEFAULT_JOIN_CODE_LENGTH,
-               int(getattr(settings, "CLASSES_JOIN_CODE_LENGTH", DEFAULT_JOIN_CODE_LENGTH)))
+    return max(
+        DEFAULT_JOIN_CODE_LENGTH,
+        int(getattr(settings, "CLASSES_JOIN_CODE_LENGTH", DEFAULT_JOIN_CODE_LENGTH)),
+    )
 
 
 def new_join_code() -> str:
@@ -56,15 +58,16 @@ def normalize_join_code(raw: str) -> str:
 
 def format_join_code(code: str) -> str:
     """Groups of four for reading aloud: ``"K7QM-4XPD-2H"``."""
-    return "-".join(code[i:i + 4] for i in range(0, len(code), 4))
+    return "-".join(code[i : i + 4] for i in range(0, len(code), 4))
 
 
 class Classroom(models.Model):
     """A class. Its teachers and students are :class:`ClassMembership` rows."""
 
     name = models.CharField(max_length=80)
-    join_code = models.CharField(max_length=JOIN_CODE_MAX_LENGTH, unique=True,
-                                 default=new_join_code)
+    join_code = models.CharField(
+        max_length=JOIN_CODE_MAX_LENGTH, unique=True, default=new_join_code
+    )
     created_at = models.DateTimeField(default=timezone.now)
     #: Set when a teacher archives the class: it becomes read-only (no joins, no assignments).
     archived_at = models.DateTimeField(null=True, blank=True)
@@ -77,8 +80,9 @@ class Classroom(models.Model):
         ordering = ["name", "id"]
         constraints = [
             models.CheckConstraint(condition=~Q(name=""), name="classroom_name_not_empty"),
-            models.CheckConstraint(condition=Q(join_code__regex=r"^[A-Z0-9]{10,}$"),
-                                   name="classroom_join_code_shape"),
+            models.CheckConstraint(
+                condition=Q(join_code__regex=r"^[A-Z0-9]{10,}$"), name="classroom_join_code_shape"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -107,10 +111,10 @@ class ClassMembership(models.Model):
         TEACHER = "teacher", "Teacher"
         STUDENT = "student", "Student"
 
-    classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE,
-                                  related_name="memberships")
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
-                             related_name="class_memberships")
+    classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="class_memberships"
+    )
     role = models.CharField(max_length=10, choices=Role.choices)
     joined_at = models.DateTimeField(default=timezone.now)
 
@@ -119,8 +123,9 @@ class ClassMembership(models.Model):
         ordering = ["joined_at", "id"]
         constraints = [
             models.UniqueConstraint(fields=["classroom", "user"], name="class_membership_once"),
-            models.CheckConstraint(condition=Q(role__in=["teacher", "student"]),
-                                   name="class_membership_role_known"),
+            models.CheckConstraint(
+                condition=Q(role__in=["teacher", "student"]), name="class_membership_role_known"
+            ),
         ]
         indexes = [models.Index(fields=["user", "role"], name="class_membership_user_role")]
 
@@ -140,25 +145,34 @@ class Assignment(models.Model):
         DRILL_SET = "set", "Curated drill set"
         BUILT = "built", "Built on the spot"
 
-    classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE,
-                                  related_name="assignments")
+    classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="assignments")
     title = models.CharField(max_length=120)
     due_on = models.DateField()
     created_at = models.DateTimeField(default=timezone.now)
-    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
-                                   null=True, blank=True, related_name="+")
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
     source = models.CharField(max_length=8, choices=Source.choices)
     #: The curated set it was copied from (kept for display; the drills are a copy).
-    drill_set = models.ForeignKey("drills.DrillSet", on_delete=models.SET_NULL,
-                                  null=True, blank=True, related_name="assignments")
+    drill_set = models.ForeignKey(
+        "drills.DrillSet",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="assignments",
+    )
     # The spec of a built assignment.
     kinds = models.CharField(max_length=80, blank=True, default="")
     items = models.CharField(max_length=400, blank=True, default="")
     count = models.PositiveSmallIntegerField(null=True, blank=True)
-    convention = models.CharField(max_length=40, default=DEFAULT_CONVENTION.name,
-                                  choices=[(c.name, c.title) for c in CONVENTIONS.values()])
-    rule = models.CharField(max_length=20, default="classic",
-                            choices=[(name, name.title()) for name in SCORING_RULES])
+    convention = models.CharField(
+        max_length=40,
+        default=DEFAULT_CONVENTION.name,
+        choices=[(c.name, c.title) for c in CONVENTIONS.values()],
+    )
+    rule = models.CharField(
+        max_length=20, default="classic", choices=[(name, name.title()) for name in SCORING_RULES]
+    )
     base_seed = models.PositiveBigIntegerField(null=True, blank=True)
 
     class Meta:
@@ -166,17 +180,20 @@ class Assignment(models.Model):
         ordering = ["due_on", "created_at", "id"]
         constraints = [
             models.CheckConstraint(condition=~Q(title=""), name="assignment_title_not_empty"),
-            models.CheckConstraint(condition=Q(source__in=["set", "built"]),
-                                   name="assignment_source_known"),
             models.CheckConstraint(
-                condition=Q(source="set") | (Q(base_seed__isnull=False) & Q(count__gte=1)
-                                             & ~Q(kinds="")),
+                condition=Q(source__in=["set", "built"]), name="assignment_source_known"
+            ),
+            models.CheckConstraint(
+                condition=Q(source="set")
+                | (Q(base_seed__isnull=False) & Q(count__gte=1) & ~Q(kinds="")),
                 name="assignment_built_has_spec",
             ),
-            models.CheckConstraint(condition=Q(convention__in=list(CONVENTIONS)),
-                                   name="assignment_convention_known"),
-            models.CheckConstraint(condition=Q(rule__in=list(SCORING_RULES)),
-                                   name="assignment_rule_known"),
+            models.CheckConstraint(
+                condition=Q(convention__in=list(CONVENTIONS)), name="assignment_convention_known"
+            ),
+            models.CheckConstraint(
+                condition=Q(rule__in=list(SCORING_RULES)), name="assignment_rule_known"
+            ),
         ]
         indexes = [models.Index(fields=["classroom", "due_on"], name="assignment_class_due")]
 
@@ -188,7 +205,7 @@ class Assignment(models.Model):
 
     @property
     def due_label(self) -> str:
-        """"due today", "due in 3 days", "2 days overdue"."""
+        """ "due today", "due in 3 days", "2 days overdue"."""
         days = (self.due_on - timezone.localdate()).days
         if days in (0, 1):
             return "due today" if days == 0 else "due tomorrow"
@@ -223,14 +240,18 @@ class AssignmentDrill(models.Model):
         db_table = "trainer_assignmentdrill"  # the table made before the app split
         ordering = ["assignment", "position"]
         constraints = [
-            models.UniqueConstraint(fields=["assignment", "position"],
-                                    name="assignment_drill_position_once"),
-            models.UniqueConstraint(fields=["assignment", "kind", "seed", "params"],
-                                    name="assignment_drill_once"),
-            models.CheckConstraint(condition=Q(kind__in=KIND_NAMES),
-                                   name="assignment_drill_kind_known"),
-            models.CheckConstraint(condition=Q(position__gte=1),
-                                   name="assignment_drill_position_from_one"),
+            models.UniqueConstraint(
+                fields=["assignment", "position"], name="assignment_drill_position_once"
+            ),
+            models.UniqueConstraint(
+                fields=["assignment", "kind", "seed", "params"], name="assignment_drill_once"
+            ),
+            models.CheckConstraint(
+                condition=Q(kind__in=KIND_NAMES), name="assignment_drill_kind_known"
+            ),
+            models.CheckConstraint(
+                condition=Q(position__gte=1), name="assignment_drill_position_from_one"
+            ),
         ]
 
     def __str__(self) -> str:

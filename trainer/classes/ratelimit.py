@@ -46,10 +46,12 @@ class JoinLimits:
 def limits() -> JoinLimits:
     return JoinLimits(
         per_user=int(getattr(settings, "CLASSES_JOIN_MAX_FAILURES", DEFAULT_MAX_FAILURES)),
-        per_ip=int(getattr(settings, "CLASSES_JOIN_MAX_FAILURES_PER_IP",
-                           DEFAULT_MAX_FAILURES_PER_IP)),
-        window_seconds=int(getattr(settings, "CLASSES_JOIN_WINDOW_SECONDS",
-                                   DEFAULT_WINDOW_SECONDS)),
+        per_ip=int(
+            getattr(settings, "CLASSES_JOIN_MAX_FAILURES_PER_IP", DEFAULT_MAX_FAILURES_PER_IP)
+        ),
+        window_seconds=int(
+            getattr(settings, "CLASSES_JOIN_WINDOW_SECONDS", DEFAULT_WINDOW_SECONDS)
+        ),
     )
 
 
@@ -62,8 +64,7 @@ def join_blocked(*, user_id: int, ip: str) -> bool:
     current = limits()
     user_key, ip_key = _keys(user_id, ip)
     counts = cache.get_many([user_key, ip_key])
-    return (counts.get(user_key, 0) >= current.per_user
-            or counts.get(ip_key, 0) >= current.per_ip)
+    return counts.get(user_key, 0) >= current.per_user or counts.get(ip_key, 0) >= current.per_ip
 
 
 def join_failed(*, user_id: int, ip: str) -> None:

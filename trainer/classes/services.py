@@ -44,8 +44,7 @@ def _require_teacher(classroom: Classroom, user: AbstractBaseUser) -> None:
 
 def _require_open(classroom: Classroom) -> None:
     if classroom.is_archived:
-        raise ValidationError("This class is archived, so it cannot be changed.",
-                              code="archived")
+        raise ValidationError("This class is archived, so it cannot be changed.", code="archived")
 
 
 def _unused_join_code() -> str:
@@ -65,10 +64,10 @@ def classroom_create(
     name = name.strip()
     if not name:
         raise ValidationError("Give the class a name.", code="name")
-    classroom = Classroom.objects.create(name=name, join_code=_unused_join_code(),
-                                         created_at=now)
-    ClassMembership.objects.create(classroom=classroom, user=teacher, role=Role.TEACHER,
-                                   joined_at=now)
+    classroom = Classroom.objects.create(name=name, join_code=_unused_join_code(), created_at=now)
+    ClassMembership.objects.create(
+        classroom=classroom, user=teacher, role=Role.TEACHER, joined_at=now
+    )
     return classroom
 
 
@@ -85,8 +84,9 @@ def classroom_join(
     """
     classroom = Classroom.objects.filter(join_code=normalize_join_code(code)).first()
     if classroom is None:
-        raise ValidationError("No class has that join code. Check it with your teacher.",
-                              code="unknown_code")
+        raise ValidationError(
+            "No class has that join code. Check it with your teacher.", code="unknown_code"
+        )
     existing = ClassMembership.objects.filter(classroom=classroom, user_id=user.pk).first()
     if existing is not None:
         return existing, False
@@ -94,7 +94,9 @@ def classroom_join(
     try:
         with transaction.atomic():
             membership = ClassMembership.objects.create(
-                classroom=classroom, user=user, role=Role.STUDENT,
+                classroom=classroom,
+                user=user,
+                role=Role.STUDENT,
                 joined_at=now or timezone.now(),
             )
     except IntegrityError:  # a double submit raced us
@@ -134,25 +136,33 @@ def co_teacher_add(
     if existing is not None:
         raise ValidationError(
             f"{username} is a student in this class. Remove them as a student first if they "
-            "should teach it.", code="is_student",
+            "should teach it.",
+            code="is_student",
         )
-    return ClassMembership.objects.create(classroom=classroom, user=user, role=Role.TEACHER,
-                                          joined_at=now or timezone.now())
+    return ClassMembership.objects.create(
+        classroom=classroom, user=user, role=Role.TEACHER, joined_at=now or timezone.now()
+    )
 
 
 @transaction.atomic
 def membership_leave(*, classroom: Classroom, user: AbstractBaseUser) -> None:
     """Leave a class. The last teacher cannot leave (archive the class instead)."""
-    membership = ClassMembership.objects.select_for_update().filter(
-        classroom=classroom, user_id=user.pk
-    ).first()
+    membership = (
+        ClassMembership.objects.select_for_update()
+        .filter(classroom=classroom, user_id=user.pk)
+        .first()
+    )
     if membership is None:
         raise ValidationError("You are not in this class.", code="not_member")
-    if membership.role == Role.TEACHER and not ClassMembership.objects.filter(
-        classroom=classroom, role=Role.TEACHER
-    ).exclude(pk=membership.pk).exists():
-        raise ValidationError("A class needs a teacher: archive it instead of leaving.",
-                              code="last_teacher")
+    if (
+        membership.role == Role.TEACHER
+        and not ClassMembership.objects.filter(classroom=classroom, role=Role.TEACHER)
+        .exclude(pk=membership.pk)
+        .exists()
+    ):
+        raise ValidationError(
+            "A class needs a teacher: archive it instead of leaving.", code="last_teacher"
+        )
     membership.delete()
 
 
@@ -220,8 +230,7 @@ def assignment_create(
     _require_teacher(classroom, by)
     _require_open(classroom)
     if (drill_set is None) == (spec is None):
-        raise ValidationError("Choose a drill set or build the drills, not both.",
-                              code="source")
+        raise ValidationError("Choose a drill set or build the drills, not both.", code="source")
     title = title.strip()
     if not title:
         raise ValidationError("Give the assignment a title.", code="title")
@@ -233,9 +242,13 @@ def assignment_create(
         except SpecError as exc:
             raise ValidationError(str(exc), code="spec") from exc
         fields = {
-            "source": Assignment.Source.BUILT, "kinds": ",".join(spec.kinds),
-            "items": ",".join(spec.items), "count": spec.count, "convention": spec.convention,
-            "rule": spec.rule, "base_seed": base_seed,
+            "source": Assignment.Source.BUILT,
+            "kinds": ",".join(spec.kinds),
+            "items": ",".join(spec.items),
+            "count": spec.count,
+            "convention": spec.convention,
+            "rule": spec.rule,
+            "base_seed": base_seed,
         }
     else:
         assert drill_set is not None
@@ -243,18 +256,26 @@ def assignment_create(
         if not planned:
             raise ValidationError("That drill set has no drills yet.", code="empty_set")
         if len(planned) > max_drills():
-            raise ValidationError(f"That drill set has more than {max_drills()} drills.",
-                                  code="too_many")
+            raise ValidationError(
+                f"That drill set has more than {max_drills()} drills.", code="too_many"
+            )
         fields = {"source": Assignment.Source.DRILL_SET, "drill_set": drill_set}
     assignment = Assignment.objects.create(
-        classroom=classroom, title=title, due_on=due_on, created_by=by,
-        created_at=now or timezone.now(), **fields,
+        classroom=classroom,
+        title=title,
+        due_on=due_on,
+        created_by=by,
+        created_at=now or timezone.now(),
+        **fields,
     )
-    AssignmentDrill.objects.bulk_create([
-        AssignmentDrill(assignment=assignment, position=n, kind=d.kind, seed=d.seed,
-                        params=d.params)
-        for n, d in enumerate(planned, start=1)
-    ])
+    AssignmentDrill.objects.bulk_create(
+        [
+            AssignmentDrill(
+                assignment=assignment, position=n, kind=d.kind, seed=d.seed, params=d.params
+            )
+            for n, d in enumerate(planned, start=1)
+        ]
+    )
     return assignment
 
 

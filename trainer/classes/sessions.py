@@ -12,11 +12,17 @@ from trainer.core.sessions import Frame
 def assignment_frame(request: HttpRequest, match: ResolverMatch) -> Frame | None:
     if match.view_name != "classes:assignment-next":
         return None
-    assignment = selectors.assignments_visible_to(request.user).filter(
-        pk=match.kwargs["pk"]).first()
+    assignment = (
+        selectors.assignments_visible_to(request.user).filter(pk=match.kwargs["pk"]).first()
+    )
     if assignment is None:
         return None
     work = selectors.assignment_work(assignment=assignment, student=request.user)
-    return Frame(title=assignment.title, back_url=assignment.get_absolute_url(),
-                 back_label="Back to the assignment", answered=work.answered,
-                 right=work.right, total=len(work.statuses))
+    return Frame(
+        title=assignment.title,
+        back_url=assignment.get_absolute_url(),
+        back_label="Back to the assignment",
+        answered=work.answered,
+        right=work.right,
+        total=len(work.statuses),
+    )

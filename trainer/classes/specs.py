@@ -83,7 +83,8 @@ class BuiltSpec:
         convention = get_convention(self.convention)
         infeasible = [
             _pair_words(kind, (item,))
-            for kind in self.kinds for item in self.items
+            for kind in self.kinds
+            for item in self.items
             if item not in skills_for(kind, convention)
         ]
         if infeasible:

@@ -58,10 +58,16 @@ def class_list(request: HttpRequest) -> HttpResponse:
     """Classes the user teaches and classes they are in, with ways to create and join one."""
     taught = selectors.classes_taught_with_counts(request.user)
     studying = selectors.classes_of_student(request.user).order_by("archived_at", "name", "id")
-    return render(request, "classes/class_list.html", {
-        "taught": taught, "studying": studying, "join_form": JoinForm(),
-        "open_assignments": selectors.open_assignments_for(student=request.user),
-    })
+    return render(
+        request,
+        "classes/class_list.html",
+        {
+            "taught": taught,
+            "studying": studying,
+            "join_form": JoinForm(),
+            "open_assignments": selectors.open_assignments_for(student=request.user),
+        },
+    )
 
 
 @login_required
@@ -70,22 +76,31 @@ def class_create(request: HttpRequest) -> HttpResponse:
     form = ClassroomForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            classroom = services.classroom_create(name=form.cleaned_data["name"],
-                                                  teacher=request.user)
+            classroom = services.classroom_create(
+                name=form.cleaned_data["name"], teacher=request.user
+            )
         except ValidationError as exc:
             form.add_error("name", exc)
         else:
-            messages.success(request, f"“{classroom.name}” is ready. Share its join code with "
-                                      "your students.")
+            messages.success(
+                request, f"“{classroom.name}” is ready. Share its join code with your students."
+            )
             return redirect(classroom)
     return render(request, "classes/class_form.html", {"form": form})
 
 
 def _too_many_tries(request: HttpRequest, form: JoinForm | None = None) -> HttpResponse:
     limits = ratelimit.limits()
-    return render(request, "classes/join.html", {
-        "form": form or JoinForm(), "blocked": True, "window_minutes": limits.window_minutes,
-    }, status=429)
+    return render(
+        request,
+        "classes/join.html",
+        {
+            "form": form or JoinForm(),
+            "blocked": True,
+            "window_minutes": limits.window_minutes,
+        },
+        status=429,
+    )
 
 
 def _join(request: HttpRequest, code: str, form: JoinForm | None) -> HttpResponse | None:
@@ -145,9 +160,15 @@ def join_link(request: HttpRequest, code: str) -> HttpResponse:
             return done
     membership = selectors.membership_of(classroom=classroom, user=request.user)
     teachers = selectors.members_of(classroom, Role.TEACHER)
-    return render(request, "classes/join_link.html", {
-        "classroom": classroom, "membership": membership, "teachers": teachers,
-    })
+    return render(
+        request,
+        "classes/join_link.html",
+        {
+            "classroom": classroom,
+            "membership": membership,
+            "teachers": teachers,
+        },
+    )
 
 
 # --------------------------------------------------------------------------------------------
@@ -165,18 +186,30 @@ def class_detail(request: HttpRequest, pk: int) -> HttpResponse:
     assignments = list(selectors.assignments_of(classroom))
     teachers = selectors.members_of(classroom, Role.TEACHER)
     if membership.role == Role.STUDENT:
-        completions = selectors.completions_for_student(student=request.user,
-                                                        assignments=assignments)
-        return render(request, "classes/class_student.html", {
-            "classroom": classroom, "teachers": teachers,
-            "rows": [(a, completions[a.pk]) for a in assignments],
-        })
-    return render(request, "classes/class_teacher.html", {
-        "classroom": classroom, "teachers": teachers, "assignments": assignments,
-        "students": selectors.members_of(classroom, Role.STUDENT),
-        "co_teacher_form": CoTeacherForm(),
-        "join_url": request.build_absolute_uri(classroom.join_path),
-    })
+        completions = selectors.completions_for_student(
+            student=request.user, assignments=assignments
+        )
+        return render(
+            request,
+            "classes/class_student.html",
+            {
+                "classroom": classroom,
+                "teachers": teachers,
+                "rows": [(a, completions[a.pk]) for a in assignments],
+            },
+        )
+    return render(
+        request,
+        "classes/class_teacher.html",
+        {
+            "classroom": classroom,
+            "teachers": teachers,
+            "assignments": assignments,
+            "students": selectors.members_of(classroom, Role.STUDENT),
+            "co_teacher_form": CoTeacherForm(),
+            "join_url": request.build_absolute_uri(classroom.join_path),
+        },
+    )
 
 
 @login_required
@@ -184,10 +217,15 @@ def class_detail(request: HttpRequest, pk: int) -> HttpResponse:
 def dashboard(request: HttpRequest, pk: int) -> HttpResponse:
     """Students × assignments, the class's weakest skills, links to each student's answers."""
     classroom = _taught(request, pk)
-    return render(request, "classes/dashboard.html", {
-        "classroom": classroom, "dashboard": selectors.dashboard_for(classroom=classroom),
-        "min_answers": selectors.WEAKEST_MIN_ANSWERS,
-    })
+    return render(
+        request,
+        "classes/dashboard.html",
+        {
+            "classroom": classroom,
+            "dashboard": selectors.dashboard_for(classroom=classroom),
+            "min_answers": selectors.WEAKEST_MIN_ANSWERS,
+        },
+    )
 
 
 @login_required
@@ -212,28 +250,36 @@ def student_detail(request: HttpRequest, pk: int, user_id: int) -> HttpResponse:
     htmx requests for another page or filter get only the ``history`` partial.
     """
     classroom = _taught(request, pk)
-    membership = get_object_or_404(
-        selectors.members_of(classroom, Role.STUDENT), user_id=user_id
-    )
+    membership = get_object_or_404(selectors.members_of(classroom, Role.STUDENT), user_id=user_id)
     mistakes = request.GET.get("show") == "mistakes"
     history = selectors.student_history(membership=membership, mistakes_only=mistakes)
     page = Paginator(history, HISTORY_PAGE_SIZE).get_page(request.GET.get("page"))
-    rows = [HistoryRow(a, describe(a), _drill_link(a), KIND_TITLES.get(a.kind, a.kind))
-            for a in page.object_list]
+    rows = [
+        HistoryRow(a, describe(a), _drill_link(a), KIND_TITLES.get(a.kind, a.kind))
+        for a in page.object_list
+    ]
     ctx: dict[str, Any] = {
-        "classroom": classroom, "membership": membership, "student": membership.user,
-        "page": page, "rows": rows, "mistakes": mistakes,
+        "classroom": classroom,
+        "membership": membership,
+        "student": membership.user,
+        "page": page,
+        "rows": rows,
+        "mistakes": mistakes,
     }
     if wants_partial(request):
         return render(request, "classes/student_detail.html#history", ctx)
     assignments = list(selectors.assignments_of(classroom))
-    completions = selectors.completions_for_student(student=membership.user,
-                                                    assignments=assignments)
+    completions = selectors.completions_for_student(
+        student=membership.user, assignments=assignments
+    )
     answers, right = selectors.student_totals(membership=membership)
-    ctx.update({
-        "completions": [(a, completions[a.pk]) for a in assignments],
-        "answers": answers, "right": right,
-    })
+    ctx.update(
+        {
+            "completions": [(a, completions[a.pk]) for a in assignments],
+            "answers": answers,
+            "right": right,
+        }
+    )
     return render(request, "classes/student_detail.html", ctx)
 
 
@@ -250,7 +296,9 @@ def _drill_link(attempt: Attempt) -> str:
 
 
 def _teacher_action(
-    request: HttpRequest, pk: int, action: Callable[[Classroom], str | None],
+    request: HttpRequest,
+    pk: int,
+    action: Callable[[Classroom], str | None],
     target: str = "classes:detail",
 ) -> HttpResponse:
     """Run one teacher-only write on class ``pk``, report the outcome, and go back."""
@@ -269,10 +317,12 @@ def _teacher_action(
 @require_POST
 def student_remove(request: HttpRequest, pk: int, user_id: int) -> HttpResponse:
     def remove(classroom: Classroom) -> str:
-        membership = get_object_or_404(selectors.members_of(classroom, Role.STUDENT),
-                                        user_id=user_id)
+        membership = get_object_or_404(
+            selectors.members_of(classroom, Role.STUDENT), user_id=user_id
+        )
         services.student_remove(classroom=classroom, student=membership.user, by=request.user)
         return f"{membership.user.get_username()} is no longer in this class."
+
     return _teacher_action(request, pk, remove)
 
 
@@ -283,9 +333,11 @@ def co_teacher_add(request: HttpRequest, pk: int) -> HttpResponse:
         form = CoTeacherForm(request.POST)
         if not form.is_valid():
             raise ValidationError("Type the username of the person to add.")
-        membership = services.co_teacher_add(classroom=classroom, by=request.user,
-                                             username=form.cleaned_data["username"])
+        membership = services.co_teacher_add(
+            classroom=classroom, by=request.user, username=form.cleaned_data["username"]
+        )
         return f"{membership.user.get_username()} now teaches this class with you."
+
     return _teacher_action(request, pk, add)
 
 
@@ -295,6 +347,7 @@ def class_archive(request: HttpRequest, pk: int) -> HttpResponse:
     def archive(classroom: Classroom) -> str:
         services.classroom_archive(classroom=classroom, by=request.user)
         return "The class is archived: it is read-only until you restore it."
+
     return _teacher_action(request, pk, archive)
 
 
@@ -304,6 +357,7 @@ def class_restore(request: HttpRequest, pk: int) -> HttpResponse:
     def restore(classroom: Classroom) -> str:
         services.classroom_restore(classroom=classroom, by=request.user)
         return "The class is open again."
+
     return _teacher_action(request, pk, restore)
 
 
@@ -313,6 +367,7 @@ def join_code_rotate(request: HttpRequest, pk: int) -> HttpResponse:
     def rotate(classroom: Classroom) -> str:
         services.join_code_rotate(classroom=classroom, by=request.user)
         return "The class has a new join code; the old code and link no longer work."
+
     return _teacher_action(request, pk, rotate)
 
 
@@ -354,8 +409,11 @@ def assignment_create(request: HttpRequest, pk: int) -> HttpResponse:
         data = form.cleaned_data
         try:
             assignment = services.assignment_create(
-                classroom=classroom, by=request.user, title=data["title"],
-                due_on=data["due_on"], drill_set=None if form.spec() else data["drill_set"],
+                classroom=classroom,
+                by=request.user,
+                title=data["title"],
+                due_on=data["due_on"],
+                drill_set=None if form.spec() else data["drill_set"],
                 spec=form.spec(),
             )
         except ValidationError as exc:
@@ -363,9 +421,14 @@ def assignment_create(request: HttpRequest, pk: int) -> HttpResponse:
         else:
             messages.success(request, f"“{assignment.title}” is set.")
             return redirect(assignment)
-    return render(request, "classes/assignment_form.html", {
-        "classroom": classroom, "form": form,
-    })
+    return render(
+        request,
+        "classes/assignment_form.html",
+        {
+            "classroom": classroom,
+            "form": form,
+        },
+    )
 
 
 def _assignment(request: HttpRequest, pk: int) -> tuple[Assignment, ClassMembership]:
@@ -386,18 +449,32 @@ def assignment_detail(request: HttpRequest, pk: int) -> HttpResponse:
     assignment, membership = _assignment(request, pk)
     next_path = reverse("classes:assignment-next", args=[assignment.pk])
     if membership.role == Role.STUDENT:
-        work = selectors.assignment_work(assignment=assignment, student=request.user,
-                                         next_path=next_path)
-        return render(request, "classes/assignment_student.html", {
-            "assignment": assignment, "classroom": assignment.classroom, "work": work,
-            "statuses": work.statuses, "answered": work.answered, "right": work.right,
-            "continue_url": next_path,
-        })
-    return render(request, "classes/assignment_teacher.html", {
-        "assignment": assignment, "classroom": assignment.classroom,
-        "drills": selectors.assignment_drills(assignment),
-        "rows": selectors.assignment_completions(assignment=assignment),
-    })
+        work = selectors.assignment_work(
+            assignment=assignment, student=request.user, next_path=next_path
+        )
+        return render(
+            request,
+            "classes/assignment_student.html",
+            {
+                "assignment": assignment,
+                "classroom": assignment.classroom,
+                "work": work,
+                "statuses": work.statuses,
+                "answered": work.answered,
+                "right": work.right,
+                "continue_url": next_path,
+            },
+        )
+    return render(
+        request,
+        "classes/assignment_teacher.html",
+        {
+            "assignment": assignment,
+            "classroom": assignment.classroom,
+            "drills": selectors.assignment_drills(assignment),
+            "rows": selectors.assignment_completions(assignment=assignment),
+        },
+    )
 
 
 @vary_on_headers("HX-Request")
@@ -415,7 +492,8 @@ def assignment_next(request: HttpRequest, pk: int) -> HttpResponse:
         except ValueError:
             after = 0
         statuses = selectors.drill_statuses(
-            assignment=assignment, student=request.user,
+            assignment=assignment,
+            student=request.user,
             next_path=reverse("classes:assignment-next", args=[assignment.pk]),
         )
         status = selectors.next_unanswered(statuses, after=after)

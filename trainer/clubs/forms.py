@@ -13,7 +13,7 @@ class ClubForm(forms.ModelForm):
         help_texts = {
             "convention": "Your members' drills use this card unless they choose another.",
             "rule": "Classic values, or Parlett's contribution rule for fours and "
-                    "straight flushes.",
+            "straight flushes.",
         }
 
 

@@ -31,11 +31,14 @@ class Club(models.Model):
     slug = models.SlugField(max_length=90, unique=True)
     invite_token = models.CharField(max_length=64, unique=True, default=new_invite_token)
     convention = models.CharField(
-        max_length=40, default=DEFAULT_CONVENTION.name,
+        max_length=40,
+        default=DEFAULT_CONVENTION.name,
         choices=[(c.name, c.title) for c in CONVENTIONS.values()],
     )
     rule = models.CharField(
-        max_length=20, default="classic", choices=[(name, name.title()) for name in SCORING_RULES],
+        max_length=20,
+        default="classic",
+        choices=[(name, name.title()) for name in SCORING_RULES],
     )
     created_at = models.DateTimeField(default=timezone.now)
     members = models.ManyToManyField(
@@ -46,10 +49,12 @@ class Club(models.Model):
         db_table = "trainer_club"  # the table made before the app split
         ordering = ["name"]
         constraints = [
-            models.CheckConstraint(condition=Q(convention__in=list(CONVENTIONS)),
-                                   name="club_convention_known"),
-            models.CheckConstraint(condition=Q(rule__in=list(SCORING_RULES)),
-                                   name="club_rule_known"),
+            models.CheckConstraint(
+                condition=Q(convention__in=list(CONVENTIONS)), name="club_convention_known"
+            ),
+            models.CheckConstraint(
+                condition=Q(rule__in=list(SCORING_RULES)), name="club_rule_known"
+            ),
             models.CheckConstraint(condition=~Q(slug=""), name="club_slug_not_empty"),
             models.CheckConstraint(condition=~Q(invite_token=""), name="club_token_not_empty"),
         ]
@@ -80,8 +85,9 @@ class ClubMembership(models.Model):
         ordering = ["joined_at", "id"]
         constraints = [
             models.UniqueConstraint(fields=["club", "user"], name="club_membership_once"),
-            models.CheckConstraint(condition=Q(role__in=["organiser", "member"]),
-                                   name="club_membership_role_known"),
+            models.CheckConstraint(
+                condition=Q(role__in=["organiser", "member"]), name="club_membership_role_known"
+            ),
         ]
         indexes = [models.Index(fields=["user", "joined_at"], name="club_membership_user")]
 

@@ -82,8 +82,8 @@ def memberships_for(*, user: AbstractBaseUser) -> QuerySet[ClubMembership]:
     """The user's memberships with their clubs, earliest joined first."""
     if not user.is_authenticated:
         return ClubMembership.objects.none()
-    return ClubMembership.objects.filter(user=user).select_related("club").order_by(
-        "joined_at", "id"
+    return (
+        ClubMembership.objects.filter(user=user).select_related("club").order_by("joined_at", "id")
     )
 
 
@@ -97,9 +97,7 @@ def membership_get(*, user: AbstractBaseUser, slug: str) -> ClubMembership | Non
     """The user's membership of the club ``slug``, or None (not a member, or no such club)."""
     if not user.is_authenticated:
         return None
-    return (
-        ClubMembership.objects.filter(user=user, club__slug=slug).select_related("club").first()
-    )
+    return ClubMembership.objects.filter(user=user, club__slug=slug).select_related("club").first()
 
 
 def club_by_invite(*, token: str) -> Club | None:
@@ -143,9 +141,11 @@ def member_count(*, club: Club) -> int:
 def _entries_by_set(steps: Sequence[Step]) -> dict[str, list[DrillSetEntry]]:
     """Each step's drill-set entries, in order (one query)."""
     out: dict[str, list[DrillSetEntry]] = {s.drill_set: [] for s in steps}
-    entries = DrillSetEntry.objects.filter(
-        drill_set__slug__in=list(out)
-    ).select_related("drill_set").order_by("drill_set_id", "position")
+    entries = (
+        DrillSetEntry.objects.filter(drill_set__slug__in=list(out))
+        .select_related("drill_set")
+        .order_by("drill_set_id", "position")
+    )
     for entry in entries:
         out[entry.drill_set.slug].append(entry)
     return out
@@ -166,7 +166,8 @@ def _latest_results(
     wanted = {(e.kind, e.seed, e.params) for e in entries}
     rows = (
         Attempt.objects.filter(
-            user_id__in=users, seed__in={e.seed for e in entries},
+            user_id__in=users,
+            seed__in={e.seed for e in entries},
             kind__in={e.kind for e in entries},
         )
         .order_by("created_at", "id")
@@ -179,8 +180,9 @@ def _latest_results(
     return latest
 
 
-def _status(latest: dict[tuple[int, str, int, str], bool], user_id: int,
-            entry: DrillSetEntry) -> str:
+def _status(
+    latest: dict[tuple[int, str, int, str], bool], user_id: int, entry: DrillSetEntry
+) -> str:
     found = latest.get((user_id, entry.kind, entry.seed, entry.params))
     if found is None:
         return NEW
@@ -188,7 +190,9 @@ def _status(latest: dict[tuple[int, str, int, str], bool], user_id: int,
 
 
 def _step_statuses(
-    user_id: int, steps: Sequence[Step], entries: dict[str, list[DrillSetEntry]],
+    user_id: int,
+    steps: Sequence[Step],
+    entries: dict[str, list[DrillSetEntry]],
     latest: dict[tuple[int, str, int, str], bool],
 ) -> tuple[StepStatus, ...]:
     out: list[StepStatus] = []
@@ -196,8 +200,11 @@ def _step_statuses(
     for step in steps:
         statuses = [_status(latest, user_id, e) for e in entries.get(step.drill_set, [])]
         status = StepStatus(
-            step=step, total=len(statuses), answered=sum(s != NEW for s in statuses),
-            right=statuses.count(RIGHT), unlocked=unlocked,
+            step=step,
+            total=len(statuses),
+            answered=sum(s != NEW for s in statuses),
+            right=statuses.count(RIGHT),
+            unlocked=unlocked,
         )
         out.append(status)
         unlocked = unlocked and status.passed
@@ -233,9 +240,7 @@ def step_drills(*, user: AbstractBaseUser, step: Step) -> list[EntryStatus]:
     return [EntryStatus(e, _status(latest, user.pk, e)) for e in entries]
 
 
-def next_drill(
-    *, drills: Sequence[EntryStatus], after: int | None = None
-) -> DrillSetEntry | None:
+def next_drill(*, drills: Sequence[EntryStatus], after: int | None = None) -> DrillSetEntry | None:
     """The first drill not answered right yet, going round from the one after ``after``.
 
     Starting after the drill just played means a wrong answer is not served again at once.
@@ -254,16 +259,21 @@ def next_drill(
 
 def members_path(*, club: Club, steps: Sequence[Step] = STEPS) -> list[MemberRow]:
     """Every member's position on the path, for the club's organisers (four queries)."""
-    memberships = list(
-        club.memberships.select_related("user").order_by("joined_at", "id")
-    )
+    memberships = list(club.memberships.select_related("user").order_by("joined_at", "id"))
     user_ids = [m.user_id for m in memberships]
     entries = _entries_by_set(steps)
     latest = _latest_results(user_ids, (e for es in entries.values() for e in es))
-    last = dict(
-        Attempt.objects.filter(user_id__in=user_ids).order_by().values("user_id")
-        .annotate(last=Max("created_at")).values_list("user_id", "last")
-    ) if user_ids else {}
+    last = (
+        dict(
+            Attempt.objects.filter(user_id__in=user_ids)
+            .order_by()
+            .values("user_id")
+            .annotate(last=Max("created_at"))
+            .values_list("user_id", "last")
+        )
+        if user_ids
+        else {}
+    )
     return [
         MemberRow(m, _step_statuses(m.user_id, steps, entries, latest), last.get(m.user_id))
         for m in memberships

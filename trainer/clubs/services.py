@@ -44,8 +44,12 @@ def _free_slug(name: str) -> str:
 
 @transaction.atomic
 def club_create(
-    *, user: AbstractBaseUser, name: str, convention: str = DEFAULT_CONVENTION.name,
-    rule: str = "classic", slug: str | None = None,
+    *,
+    user: AbstractBaseUser,
+    name: str,
+    convention: str = DEFAULT_CONVENTION.name,
+    rule: str = "classic",
+    slug: str | None = None,
 ) -> Club:
     """Found a club; its founder becomes its first organiser."""
     name = name.strip()

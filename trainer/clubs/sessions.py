@@ -18,8 +18,17 @@ def step_frame(request: HttpRequest, match: ResolverMatch) -> Frame | None:
         return None
     slug = match.kwargs.get("slug")
     status = selectors.path_for(user=request.user, steps=[step])[0]
-    back = (reverse("clubs:step", args=[slug, step.number]) if slug
-            else reverse("start:step", args=[step.number]))
-    return Frame(title=f"Step {step.number}: {step.title}", back_url=back,
-                 back_label=f"Back to step {step.number}", answered=status.answered,
-                 right=status.right, total=status.total, pass_mark=status.pass_mark)
+    back = (
+        reverse("clubs:step", args=[slug, step.number])
+        if slug
+        else reverse("start:step", args=[step.number])
+    )
+    return Frame(
+        title=f"Step {step.number}: {step.title}",
+        back_url=back,
+        back_label=f"Back to step {step.number}",
+        answered=status.answered,
+        right=status.right,
+        total=status.total,
+        pass_mark=status.pass_mark,
+    )

@@ -61,8 +61,9 @@ def path_url(slug: str | None) -> str:
 
 
 def step_url(slug: str | None, number: int) -> str:
-    return (reverse("clubs:step", args=[slug, number]) if slug
-            else reverse("start:step", args=[number]))
+    return (
+        reverse("clubs:step", args=[slug, number]) if slug else reverse("start:step", args=[number])
+    )
 
 
 def lesson_url(slug: str | None, step: Step) -> str:
@@ -70,8 +71,11 @@ def lesson_url(slug: str | None, step: Step) -> str:
 
 
 def _next_path(slug: str | None, step: Step, after: int | None = None) -> str:
-    base = (reverse("clubs:step-next", args=[slug, step.number]) if slug
-            else reverse("start:step-next", args=[step.number]))
+    base = (
+        reverse("clubs:step-next", args=[slug, step.number])
+        if slug
+        else reverse("start:step-next", args=[step.number])
+    )
     return base + (f"?after={after}" if after is not None else "")
 
 
@@ -79,8 +83,14 @@ def entry_url(entry: DrillSetEntry, *, slug: str | None, step: Step) -> str:
     """The drill page of a curated entry, with the convention and rule pinned (so the member's
     own defaults cannot change the drill) and *Next* leading back to the path."""
     params = entry.drill_params
-    return drill_url(entry.kind, entry.seed, params, convention=params.convention,
-                     rule=params.rule, next=_next_path(slug, step, entry.position))
+    return drill_url(
+        entry.kind,
+        entry.seed,
+        params,
+        convention=params.convention,
+        rule=params.rule,
+        next=_next_path(slug, step, entry.position),
+    )
 
 
 # --------------------------------------------------------------------------------------------
@@ -127,8 +137,9 @@ def club_join(request: HttpRequest, token: str) -> HttpResponse:
 # The club page and the path
 
 
-def _detail_context(request: HttpRequest, membership: ClubMembership,
-                    rules_form: HouseRulesForm | None = None) -> dict:
+def _detail_context(
+    request: HttpRequest, membership: ClubMembership, rules_form: HouseRulesForm | None = None
+) -> dict:
     club = membership.club
     steps = selectors.path_for(user=request.user)
     ctx = {
@@ -166,14 +177,27 @@ def path(request: HttpRequest, slug: str | None = None) -> HttpResponse:
     or on their own when ``slug`` is None)."""
     club = _club_of(request, slug)
     steps = selectors.path_for(user=request.user)
-    rows = [{"s": s, "url": step_url(slug, s.step.number),
-             "next_url": _next_path(slug, s.step), "lesson_url": lesson_url(slug, s.step)}
-            for s in steps]
-    return render(request, "clubs/path.html", {
-        "club": club, "steps": steps, "rows": rows,
-        "passed": selectors.path_position(steps), "current": selectors.current_step(steps),
-        "path_convention": DEFAULT_CONVENTION.title,
-    })
+    rows = [
+        {
+            "s": s,
+            "url": step_url(slug, s.step.number),
+            "next_url": _next_path(slug, s.step),
+            "lesson_url": lesson_url(slug, s.step),
+        }
+        for s in steps
+    ]
+    return render(
+        request,
+        "clubs/path.html",
+        {
+            "club": club,
+            "steps": steps,
+            "rows": rows,
+            "passed": selectors.path_position(steps),
+            "current": selectors.current_step(steps),
+            "path_convention": DEFAULT_CONVENTION.title,
+        },
+    )
 
 
 @login_required
@@ -184,15 +208,27 @@ def step_detail(request: HttpRequest, number: int, slug: str | None = None) -> H
     status = selectors.path_for(user=request.user)[number - 1]
     drills = selectors.step_drills(user=request.user, step=step)
     rows = [
-        {"number": i, "status": d.status, "entry": d.entry,
-         "url": entry_url(d.entry, slug=slug, step=step) if status.unlocked else None}
+        {
+            "number": i,
+            "status": d.status,
+            "entry": d.entry,
+            "url": entry_url(d.entry, slug=slug, step=step) if status.unlocked else None,
+        }
         for i, d in enumerate(drills, start=1)
     ]
-    return render(request, "clubs/step.html", {
-        "club": club, "step": step, "status": status, "drills": rows,
-        "next_url": _next_path(slug, step), "path_url": path_url(slug),
-        "lesson_url": lesson_url(slug, step),
-    })
+    return render(
+        request,
+        "clubs/step.html",
+        {
+            "club": club,
+            "step": step,
+            "status": status,
+            "drills": rows,
+            "next_url": _next_path(slug, step),
+            "path_url": path_url(slug),
+            "lesson_url": lesson_url(slug, step),
+        },
+    )
 
 
 @vary_on_headers("HX-Request")
@@ -211,8 +247,10 @@ def step_next(request: HttpRequest, number: int, slug: str | None = None) -> Htt
     if status.passed:
         # The end of the session: the step's page sums it up (each drill right or not yet,
         # with links to play the missed ones again).
-        messages.success(request, f"Step {step.number}, {step.title}, passed: "
-                                  f"{status.right} of {status.total} right.")
+        messages.success(
+            request,
+            f"Step {step.number}, {step.title}, passed: {status.right} of {status.total} right.",
+        )
         return redirect_page(request, step_url(slug, step.number))
     try:
         after = int(request.GET.get("after", ""))
@@ -236,9 +274,16 @@ def members(request: HttpRequest, slug: str) -> HttpResponse:
     """Every member's position on the path (organisers only)."""
     membership = _organiser(request, slug)
     rows = selectors.members_path(club=membership.club)
-    return render(request, "clubs/members.html", {
-        "club": membership.club, "membership": membership, "rows": rows, "steps": STEPS,
-    })
+    return render(
+        request,
+        "clubs/members.html",
+        {
+            "club": membership.club,
+            "membership": membership,
+            "rows": rows,
+            "steps": STEPS,
+        },
+    )
 
 
 @vary_on_headers("HX-Request")
@@ -248,9 +293,15 @@ def invite_rotate(request: HttpRequest, slug: str) -> HttpResponse:
     membership = _organiser(request, slug)
     token = services.invite_rotate(actor=request.user, club=membership.club)
     if request.htmx:
-        return render(request, "clubs/club_detail.html#invite", {
-            "club": membership.club, "invite_url": _invite_url(request, token), "rotated": True,
-        })
+        return render(
+            request,
+            "clubs/club_detail.html#invite",
+            {
+                "club": membership.club,
+                "invite_url": _invite_url(request, token),
+                "rotated": True,
+            },
+        )
     messages.success(request, "The invite link is new; the old one no longer works.")
     return redirect("clubs:detail", slug=slug)
 
@@ -266,8 +317,12 @@ def house_rules(request: HttpRequest, slug: str) -> HttpResponse:
         messages.success(request, "House rules saved. Members' drills now default to them.")
         return redirect("clubs:detail", slug=slug)
     club.refresh_from_db()
-    return render(request, "clubs/club_detail.html",
-                  _detail_context(request, membership, rules_form=form), status=400)
+    return render(
+        request,
+        "clubs/club_detail.html",
+        _detail_context(request, membership, rules_form=form),
+        status=400,
+    )
 
 
 @login_required
@@ -275,8 +330,9 @@ def house_rules(request: HttpRequest, slug: str) -> HttpResponse:
 def member_promote(request: HttpRequest, slug: str, user_id: int) -> HttpResponse:
     membership = _organiser(request, slug)
     try:
-        promoted = services.member_promote(actor=request.user, club=membership.club,
-                                           user_id=user_id)
+        promoted = services.member_promote(
+            actor=request.user, club=membership.club, user_id=user_id
+        )
     except ClubMembership.DoesNotExist:
         raise Http404("No such member.") from None
     messages.success(request, f"{promoted.user.get_username()} is now an organiser.")

@@ -26,8 +26,9 @@ ATTEMPTS = 5
 
 def is_lock_error(exc: BaseException) -> bool:
     text = str(exc).lower()
-    return isinstance(exc, OperationalError) and ("database is locked" in text
-                                                  or "database table is locked" in text)
+    return isinstance(exc, OperationalError) and (
+        "database is locked" in text or "database table is locked" in text
+    )
 
 
 def retry_on_lock(func: Callable[P, R]) -> Callable[P, R]:

@@ -18,15 +18,19 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from engine.drills import DrillParams
 
 
-def drill_url(kind: str, seed: int | None, params: DrillParams | str | None = None,
-              **extra: str) -> str:
+def drill_url(
+    kind: str, seed: int | None, params: DrillParams | str | None = None, **extra: str
+) -> str:
     """The address of a drill, or of "the next drill of this kind" when ``seed`` is None.
 
     ``params`` is a :class:`DrillParams` or a stored drill address (``DrillParams.key()``, as
     kept on an attempt or an assignment), which is kept as written so the link rebuilds exactly
     that drill; ``extra`` query values are added after it (those it already names are not)."""
-    base = reverse("drill-next", args=[kind]) if seed is None else reverse(
-        "drill-detail", args=[kind, seed])
+    base = (
+        reverse("drill-next", args=[kind])
+        if seed is None
+        else reverse("drill-detail", args=[kind, seed])
+    )
     if isinstance(params, DrillParams):
         query = urlencode({**params.to_query(), **extra})
     else:
@@ -37,8 +41,7 @@ def drill_url(kind: str, seed: int | None, params: DrillParams | str | None = No
     return base + ("?" + query if query else "")
 
 
-def safe_next(request: HttpRequest, target: str, default: str = "", *,
-              local: bool = False) -> str:
+def safe_next(request: HttpRequest, target: str, default: str = "", *, local: bool = False) -> str:
     """``target`` (a ``next`` value from the request) if it points at this site, else
     ``default``. ``local``: only a path on this site (``/…``), never a full URL."""
     if not target or not url_has_allowed_host_and_scheme(

@@ -106,6 +106,5 @@ class DatabaseUnavailableMiddleware:
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
         if not isinstance(exception, DATABASE_ERRORS):
             return None
-        logger.error("Database unavailable on %s %s: %s", request.method, request.path,
-                     exception)
+        logger.error("Database unavailable on %s %s: %s", request.method, request.path, exception)
         return unavailable()

@@ -64,19 +64,21 @@ def odds_chart(data: dict[str, Any]) -> dict[str, Any]:
     for entry in data["items"]:
         p = entry["p"]
         lo, hi = entry["ci95"]
-        rows.append({
-            "item": entry["item"],
-            "shape": entry["shape"],
-            "label": reading_label(entry["item"], entry["shape"]),
-            "family": ITEM_FAMILY.get(entry["item"], ""),
-            "p": p,
-            "percent": percent_text(p),
-            "width": f"{100 * p:.1f}",
-            "ci_low": f"{100 * lo:.1f}",
-            "ci_high": f"{100 * hi:.1f}",
-            "ci_text": f"{percent_text(lo)}–{percent_text(hi)}",
-            "has_interval": hi - lo >= 0.01,
-        })
+        rows.append(
+            {
+                "item": entry["item"],
+                "shape": entry["shape"],
+                "label": reading_label(entry["item"], entry["shape"]),
+                "family": ITEM_FAMILY.get(entry["item"], ""),
+                "p": p,
+                "percent": percent_text(p),
+                "width": f"{100 * p:.1f}",
+                "ci_low": f"{100 * lo:.1f}",
+                "ci_high": f"{100 * hi:.1f}",
+                "ci_text": f"{percent_text(lo)}–{percent_text(hi)}",
+                "has_interval": hi - lo >= 0.01,
+            }
+        )
     exact = bool(data.get("exact"))
     samples = int(data.get("samples", 0))
     how = data.get("how", "sampled")
@@ -85,8 +87,9 @@ def odds_chart(data: dict[str, Any]) -> dict[str, Any]:
     elif how == "only_reading":
         caption = "Only one reading fits what you can see. Partner holds:"
     elif how == "enumerated":
-        caption = (f"Of all {_count(samples)} hands partner could hold that lead like this, "
-                   "partner holds:")
+        caption = (
+            f"Of all {_count(samples)} hands partner could hold that lead like this, partner holds:"
+        )
     else:
         caption = f"In {_count(samples)} deals where partner led like this, partner held:"
     model = data.get("model", "preferred")
@@ -122,8 +125,9 @@ def odds_for_signal(
     samples: int = ODDS_SAMPLES,
 ) -> dict[str, Any]:
     """The chart's context for a signal (no cache): for the cheat sheet's worked examples."""
-    post = posterior(signal, side_hand, hand_size, visible, convention, samples=samples,
-                     seed=seed, model=model)
+    post = posterior(
+        signal, side_hand, hand_size, visible, convention, samples=samples, seed=seed, model=model
+    )
     return odds_chart(post.to_json())
 
 
@@ -154,9 +158,17 @@ def odds_for_drill(drill: Any) -> dict[str, Any] | None:
     if data is None:
         source = tuple(drill.source)
         model = model_for(source, drill.signal, drill.side_hand, drill.convention)
-        post = posterior(drill.signal, drill.side_hand, len(source), tuple(drill.visible),
-                         drill.convention, samples=ODDS_SAMPLES, seed=drill.seed, model=model,
-                         witness=source)
+        post = posterior(
+            drill.signal,
+            drill.side_hand,
+            len(source),
+            tuple(drill.visible),
+            drill.convention,
+            samples=ODDS_SAMPLES,
+            seed=drill.seed,
+            model=model,
+            witness=source,
+        )
         data = post.to_json()
         try:
             cache.set(key, data, timeout=CACHE_SECONDS)
@@ -191,21 +203,25 @@ def cheatsheet_odds(convention: str) -> tuple[dict[str, Any], ...]:
         found = []
         for i, (a, b, side_hand, size) in enumerate(CHEATSHEET_EXAMPLES):
             c1, c2 = Card.parse(a), Card.parse(b)
-            post = posterior((c1, c2), side_hand, size, (), convention, samples=ODDS_SAMPLES,
-                             seed=i)
+            post = posterior(
+                (c1, c2), side_hand, size, (), convention, samples=ODDS_SAMPLES, seed=i
+            )
             found.append(post.to_json())
         try:
             cache.set(key, found, timeout=CACHE_SECONDS)
         except Exception:
             logger.exception("odds: cache write failed")
     out = []
-    for i, ((a, b, side_hand, size), data) in enumerate(zip(CHEATSHEET_EXAMPLES, found,
-                                                            strict=True)):
+    for i, ((a, b, side_hand, size), data) in enumerate(
+        zip(CHEATSHEET_EXAMPLES, found, strict=True)
+    ):
         c1, c2 = Card.parse(a), Card.parse(b)
-        out.append({
-            "id": f"odds-example-{i + 1}",
-            "title": f"{c1.symbol} then {c2.symbol}",
-            "meta": f"side hand {side_hand}, partner led from {size} cards",
-            "odds": odds_chart(data),
-        })
+        out.append(
+            {
+                "id": f"odds-example-{i + 1}",
+                "title": f"{c1.symbol} then {c2.symbol}",
+                "meta": f"side hand {side_hand}, partner led from {size} cards",
+                "odds": odds_chart(data),
+            }
+        )
     return tuple(out)

@@ -1,7 +1,7 @@
 """How people are named on pages: first name and last initial when they gave a name.
 
-    >>> display_name(User(username="ana42", first_name="Ana", last_name="Berg"))  # doctest: +SKIP
-    'Ana B.'
+>>> display_name(User(username="ana42", first_name="Ana", last_name="Berg"))  # doctest: +SKIP
+'Ana B.'
 """
 
 from __future__ import annotations

@@ -38,7 +38,7 @@ _house_rules_source: Callable[..., dict[str, str]] | None = None
 
 def set_house_rules_source(source: Callable[..., dict[str, str]] | None) -> None:
     """Install the function that gives a user's house rules (``None``: no house rules)."""
-    global _house_rules_source  # noqa: PLW0603 - one provider, set once at start-up
+    global _house_rules_source
     _house_rules_source = source
 
 
@@ -60,13 +60,16 @@ class UnknownChoice(ValueError):
     """A convention or scoring rule the engine does not know, e.g. ``"nope"``."""
 
 
-def save(request: HttpRequest, *, convention: str | None, rule: str | None,
-         four_colour: bool) -> None:
+def save(
+    request: HttpRequest, *, convention: str | None, rule: str | None, four_colour: bool
+) -> None:
     """Store the visitor's choices; an empty value falls back to the club's or the site's
     default. Raises :class:`UnknownChoice` (nothing stored) for a name the engine lacks."""
     data: dict[str, str | bool] = {"four_colour": four_colour}
-    for name, value, catalogue in (("convention", convention, CONVENTIONS),
-                                   ("rule", rule, SCORING_RULES)):
+    for name, value, catalogue in (
+        ("convention", convention, CONVENTIONS),
+        ("rule", rule, SCORING_RULES),
+    ):
         if not value:
             continue
         if value not in catalogue:

@@ -81,10 +81,11 @@ def seed_files(directory: Path) -> Iterator[Path]:
     if not directory.is_dir():
         return
     for path in sorted(directory.rglob("*")):
-        if path.is_file() and path.suffix.lower() in SEED_SUFFIXES:
-            yield path
-        elif path.is_file() and path.suffix.lower() in FRONT_MATTER_SUFFIXES \
-                and _has_front_matter(path):
+        if (path.is_file() and path.suffix.lower() in SEED_SUFFIXES) or (
+            path.is_file()
+            and path.suffix.lower() in FRONT_MATTER_SUFFIXES
+            and _has_front_matter(path)
+        ):
             yield path
 
 
@@ -102,7 +103,7 @@ def _split_front_matter(text: str) -> dict[str, Any]:
             data = yaml.safe_load("".join(lines[1:end]))
             if not isinstance(data, dict):
                 raise ValueError("the front matter must be a mapping")
-            return {**data, "body": "".join(lines[end + 1:]).strip("\n") + "\n"}
+            return {**data, "body": "".join(lines[end + 1 :]).strip("\n") + "\n"}
     raise ValueError("the front matter has no closing '---' line")
 
 

@@ -28,7 +28,7 @@ _source: Source | None = None
 def set_source(source: Source | None) -> None:
     """Install the function giving the links for ``(kind, skill, convention name)``
     (``None``: no links)."""
-    global _source  # noqa: PLW0603 - one provider, set once at start-up
+    global _source
     _source = source
 
 

@@ -36,11 +36,11 @@ def _cache_ok() -> bool:
 def healthz(request: HttpRequest) -> HttpResponse:
     """For load balancers: 200 ``ok`` when the database and the cache answer, else 503 naming
     what is down. Touches neither session nor template."""
-    down = [name for name, ok in (("database", _database_ok()), ("cache", _cache_ok()))
-            if not ok]
+    down = [name for name, ok in (("database", _database_ok()), ("cache", _cache_ok())) if not ok]
     if down:
-        return HttpResponse("unavailable: " + ", ".join(down) + "\n", status=503,
-                            content_type="text/plain")
+        return HttpResponse(
+            "unavailable: " + ", ".join(down) + "\n", status=503, content_type="text/plain"
+        )
     return HttpResponse("ok", content_type="text/plain")
 
 

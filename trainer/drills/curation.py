@@ -33,8 +33,11 @@ def wrong_answer(drill: Drill, rng: random.Random) -> Answer:
             if not grade(drill, answer).correct:
                 return answer
         raise ValueError(f"no wrong lead found for {drill.kind}/{drill.seed}")
-    wrong = [Answer(option=o.key) for o in drill.options
-             if not grade(drill, Answer(option=o.key)).correct]
+    wrong = [
+        Answer(option=o.key)
+        for o in drill.options
+        if not grade(drill, Answer(option=o.key)).correct
+    ]
     if not wrong:
         raise ValueError(f"every option of {drill.kind}/{drill.seed} is right")
     return rng.choice(wrong)

@@ -24,9 +24,15 @@ _SHOWING_SALT = "trainer.drill-showing"
 def showing_sign(drill: Drill) -> str:
     """A fresh signed showing of ``drill``: which drill, when it was shown, a new token."""
     return signing.dumps(
-        {"t": uuid.uuid4().hex, "at": int(time.time() * 1000), "k": drill.kind,
-         "s": drill.seed, "p": drill.params.key()},
-        salt=_SHOWING_SALT, compress=True,
+        {
+            "t": uuid.uuid4().hex,
+            "at": int(time.time() * 1000),
+            "k": drill.kind,
+            "s": drill.seed,
+            "p": drill.params.key(),
+        },
+        salt=_SHOWING_SALT,
+        compress=True,
     )
 
 
@@ -58,10 +64,14 @@ class AnswerForm(forms.Form):
             at = int(data["at"])
         except (signing.BadSignature, KeyError, TypeError, ValueError):
             raise forms.ValidationError(
-                "This answer form is damaged. Reload the drill and try again.") from None
+                "This answer form is damaged. Reload the drill and try again."
+            ) from None
         drill = self.drill
-        if (data.get("k"), data.get("s"), data.get("p")) != (drill.kind, drill.seed,
-                                                             drill.params.key()):
+        if (data.get("k"), data.get("s"), data.get("p")) != (
+            drill.kind,
+            drill.seed,
+            drill.params.key(),
+        ):
             raise forms.ValidationError("This answer belongs to a different drill.")
         return Showing(token, at)
 

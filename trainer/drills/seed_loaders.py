@@ -55,8 +55,11 @@ def check_entry(raw: Any, where: str) -> tuple[str, int, DrillParams]:
         )
     if "answer" in expect:
         text = str(expect["answer"]).split()
-        data = {"c1": text[0], "c2": text[1] if len(text) > 1 else ""} if kind == "lead" \
+        data = (
+            {"c1": text[0], "c2": text[1] if len(text) > 1 else ""}
+            if kind == "lead"
             else {"option": str(expect["answer"])}
+        )
         try:
             verdict = grade(drill, parse_answer(drill, data))
         except ConcertoError as exc:
@@ -78,12 +81,16 @@ def load_drill_set(data: Mapping[str, Any], *, source: Path) -> int:
     checked = [check_entry(e, f"{source} entry {i}") for i, e in enumerate(entries, start=1)]
     drill_set, _ = DrillSet.objects.update_or_create(
         slug=slug,
-        defaults={"title": data.get("title", slug), "description": data.get("description", ""),
-                  "position": int(data.get("position", 0))},
+        defaults={
+            "title": data.get("title", slug),
+            "description": data.get("description", ""),
+            "position": int(data.get("position", 0)),
+        },
     )
     for position, (kind, seed, params) in enumerate(checked, start=1):
         DrillSetEntry.objects.update_or_create(
-            drill_set=drill_set, position=position,
+            drill_set=drill_set,
+            position=position,
             defaults={"kind": kind, "seed": seed, "params": params.key()},
         )
     drill_set.entries.filter(position__gt=len(checked)).delete()

@@ -90,7 +90,9 @@ def _drill(kind: str, seed: int, params: DrillParams) -> Drill:
         raise RetiredDrill(
             f"Drill {seed} was made by an earlier version of the trainer and has been retired: "
             "the drills were rebuilt so that every answer they mark right is right. Your "
-            "earlier answers to it are kept.", kind) from None
+            "earlier answers to it are kept.",
+            kind,
+        ) from None
     except ConcertoError as exc:
         raise BadDrillRequest(f"This drill cannot be built: {exc}.") from exc
 
@@ -112,8 +114,11 @@ def _context(request: HttpRequest, drill: Drill, **extra: Any) -> dict[str, Any]
         "review": bool(_review_flag(request)),
         "teaching": teaching.links_for(drill.kind, drill.skill, drill.convention.name),
         "frame": sessions.frame_for(request, _carry(request).get("next", "")),
-        "review_due": (selectors.due_skills(user=request.user).count()
-                       if _review_flag(request) and request.user.is_authenticated else None),
+        "review_due": (
+            selectors.due_skills(user=request.user).count()
+            if _review_flag(request) and request.user.is_authenticated
+            else None
+        ),
     }
     ctx.update(extra)
     return ctx
@@ -142,9 +147,7 @@ def _next_url(request: HttpRequest, drill: Drill) -> str:
     return drill_url(drill.kind, None, drill.params)
 
 
-def _render(
-    request: HttpRequest, ctx: dict[str, Any], status: int = 200
-) -> HttpResponse:
+def _render(request: HttpRequest, ctx: dict[str, Any], status: int = 200) -> HttpResponse:
     partial = wants_partial(request)
     template = "trainer/drill.html#drill-area" if partial else "trainer/drill.html"
     response = render(request, template, ctx, status=status)
@@ -153,23 +156,30 @@ def _render(
     return response
 
 
-
 def _bad_request(request: HttpRequest, message: str, drill: Drill | None = None) -> HttpResponse:
     if drill is not None:
         return _render(request, _context(request, drill, error=message), status=400)
     if wants_partial(request):
-        response = render(request, "trainer/drill_error.html#feedback", {"error": message},
-                          status=400)
+        response = render(
+            request, "trainer/drill_error.html#feedback", {"error": message}, status=400
+        )
         return reswap(retarget(response, "#feedback"), "outerHTML")
     return render(request, "trainer/drill_error.html", {"error": message}, status=400)
 
 
-def _refused(request: HttpRequest, exc: BadDrillRequest, drill: Drill | None = None,
-             ) -> HttpResponse:
+def _refused(
+    request: HttpRequest,
+    exc: BadDrillRequest,
+    drill: Drill | None = None,
+) -> HttpResponse:
     if isinstance(exc, RetiredDrill):
         fresh = drill_url(exc.kind, None) if exc.kind in KINDS else ""
-        return render(request, "trainer/drill_error.html",
-                      {"error": str(exc), "fresh_url": fresh, "retired": True}, status=410)
+        return render(
+            request,
+            "trainer/drill_error.html",
+            {"error": str(exc), "fresh_url": fresh, "retired": True},
+            status=410,
+        )
     return _bad_request(request, str(exc), drill)
 
 
@@ -183,29 +193,38 @@ def drill_menu(request: HttpRequest) -> HttpResponse:
     each the skills it drills, each a link to a focused drill."""
     rows = []
     for kind in KINDS:
-        rows.append({
-            "kind": kind,
-            "title": KIND_TITLES[kind],
-            "description": KIND_DESCRIPTIONS[kind],
-            "level": LEVEL_NAMES[KIND_LEVELS[kind]],
-            "number": len(rows) + 1,
-            "url": drill_url(kind, None),
-            "skills": [
-                {"skill": s, "title": skill_title(kind, s),
-                 "url": drill_url(kind, None, urlencode({"items": s}))}
-                for s in skills_for(kind)
-            ],
-        })
-    due = (
-        selectors.due_skills(user=request.user).count()
-        if request.user.is_authenticated else 0
+        rows.append(
+            {
+                "kind": kind,
+                "title": KIND_TITLES[kind],
+                "description": KIND_DESCRIPTIONS[kind],
+                "level": LEVEL_NAMES[KIND_LEVELS[kind]],
+                "number": len(rows) + 1,
+                "url": drill_url(kind, None),
+                "skills": [
+                    {
+                        "skill": s,
+                        "title": skill_title(kind, s),
+                        "url": drill_url(kind, None, urlencode({"items": s})),
+                    }
+                    for s in skills_for(kind)
+                ],
+            }
+        )
+    due = selectors.due_skills(user=request.user).count() if request.user.is_authenticated else 0
+    return render(
+        request,
+        "trainer/drill_menu.html",
+        {
+            "kinds": rows,
+            "due": due,
+            "conventions": CONVENTIONS.values(),
+            "rules": SCORING_RULES,
+            "items": [(i, skill_title("lead", i)) for i in ITEMS],
+            "sizes": range(MIN_HAND_SIZE, MAX_HAND_SIZE + 1),
+            "defaults": preferences.drill_defaults(request),
+        },
     )
-    return render(request, "trainer/drill_menu.html", {
-        "kinds": rows, "due": due, "conventions": CONVENTIONS.values(), "rules": SCORING_RULES,
-        "items": [(i, skill_title("lead", i)) for i in ITEMS],
-        "sizes": range(MIN_HAND_SIZE, MAX_HAND_SIZE + 1),
-        "defaults": preferences.drill_defaults(request),
-    })
 
 
 @vary_on_headers("HX-Request")
@@ -260,11 +279,14 @@ def _answer(request: HttpRequest, drill: Drill) -> HttpResponse:
     if not form.is_valid():
         raise BadDrillRequest(form.first_error())
     if form.answer is None:  # a lead's first card: show it, and ask for the second
-        return _render(request, _context(request, drill, first=form.first,
-                                         showing=form.raw_showing))
+        return _render(
+            request, _context(request, drill, first=form.first, showing=form.raw_showing)
+        )
     try:
         recorded = services.attempt_record(
-            user=request.user, drill_address=drill.address, answer=form.answer,
+            user=request.user,
+            drill_address=drill.address,
+            answer=form.answer,
             showing=form.cleaned_data["showing"],
         )
     except ConcertoError as exc:
@@ -273,11 +295,21 @@ def _answer(request: HttpRequest, drill: Drill) -> HttpResponse:
     resubmitted = ""
     if recorded.attempt is not None and not recorded.created and answer != form.answer:
         # The first answer to a showing is the one kept: show that one and its grade.
-        resubmitted = ("You had already answered this drill; your first answer is the one "
-                       "that counts, and it is shown here.")
-    ctx = _context(request, drill, grade=recorded.grade, answer=answer,
-                   showing=form.raw_showing, odds=odds_for_drill(drill),
-                   recorded=recorded.attempt, resubmitted=resubmitted, given_key=str(answer),
-                   first=answer.play[0] if answer.play else None,
-                   second=answer.play[1] if answer.play else None)
+        resubmitted = (
+            "You had already answered this drill; your first answer is the one "
+            "that counts, and it is shown here."
+        )
+    ctx = _context(
+        request,
+        drill,
+        grade=recorded.grade,
+        answer=answer,
+        showing=form.raw_showing,
+        odds=odds_for_drill(drill),
+        recorded=recorded.attempt,
+        resubmitted=resubmitted,
+        given_key=str(answer),
+        first=answer.play[0] if answer.play else None,
+        second=answer.play[1] if answer.play else None,
+    )
     return _render(request, ctx)

@@ -144,15 +144,19 @@ def _round(side_hand: int) -> str:
     return "strong" if side_hand <= 2 else "weak"
 
 
-def _readings(c1: Card, c2: Card | None, side_hand: int, convention: Convention,
-              visible: tuple[Card, ...] = ()) -> dict[str, Any]:
+def _readings(
+    c1: Card,
+    c2: Card | None,
+    side_hand: int,
+    convention: Convention,
+    visible: tuple[Card, ...] = (),
+) -> dict[str, Any]:
     readings = decode(c1, c2, side_hand, convention, visible)
     ruled_out = bool(visible) and not readings and bool(decode(c1, c2, side_hand, convention))
     return {
         "ruled_out": ruled_out,
         "readings": [
-            {"title": ITEM_TITLES[r.item], "shape": r.shape, "text": r.text,
-             "fallback": r.fallback}
+            {"title": ITEM_TITLES[r.item], "shape": r.shape, "text": r.text, "fallback": r.fallback}
             for r in readings
         ],
         "no_signal": NO_SIGNAL_TEXT,
@@ -167,9 +171,14 @@ def explain_hand(block: Block, convention: Convention) -> dict[str, Any]:
     side_hand = _sideblock_cards(block)
     enc = encode(hand, side_hand, convention)
     ctx: dict[str, Any] = {
-        "cards": sort_cards(hand), "side_hand": side_hand, "round": _round(side_hand),
-        "item": enc.item, "item_title": ITEM_TITLES[enc.item], "shape": enc.shape,
-        "item_cards": sort_cards(enc.cards), "play": enc.preferred,
+        "cards": sort_cards(hand),
+        "side_hand": side_hand,
+        "round": _round(side_hand),
+        "item": enc.item,
+        "item_title": ITEM_TITLES[enc.item],
+        "shape": enc.shape,
+        "item_cards": sort_cards(enc.cards),
+        "play": enc.preferred,
         "others": list(enc.plays[1:]),
         # items held above the one shown that this card gives no signal (the 1994 fours)
         "unsignalled": [ITEM_TITLES[i] for i in getattr(enc, "unsignalled", ())],
@@ -184,7 +193,9 @@ def explain_signal(block: Block, convention: Convention) -> dict[str, Any]:
     side_hand = _sideblock_cards(block)
     visible = block_cards(block, key="visible") if block.fields.get("visible") else ()
     return {
-        "signal": (c1, c2), "side_hand": side_hand, "round": _round(side_hand),
+        "signal": (c1, c2),
+        "side_hand": side_hand,
+        "round": _round(side_hand),
         "visible": sort_cards(visible),
         **_readings(c1, c2, side_hand, convention, visible),
     }
@@ -202,17 +213,27 @@ def explain_score(block: Block, convention: Convention) -> dict[str, Any]:
         try:
             if len(cards) == 6:
                 value = leftover_value(cards, rule, by_text or None)
-                rules.append({"rule": name, "combination": value.combination.label,
-                              "value": value.value, "bonus": value.bonus})
+                rules.append(
+                    {
+                        "rule": name,
+                        "combination": value.combination.label,
+                        "value": value.value,
+                        "bonus": value.bonus,
+                    }
+                )
             else:
                 result = score_hand(cards, rule, by_text or None)
-                rules.append({"rule": name, "combination": result.combination.label,
-                              "value": result.points})
+                rules.append(
+                    {"rule": name, "combination": result.combination.label, "value": result.points}
+                )
         except ConcertoError:
             rules.append({"rule": name, "combination": None, "value": None})
     seats = list(by_text) if by_text else [None] * len(cards)
-    return {"cards": list(zip(cards, seats, strict=True)), "leftovers": len(cards) == 6,
-            "rules": rules}
+    return {
+        "cards": list(zip(cards, seats, strict=True)),
+        "leftovers": len(cards) == 6,
+        "rules": rules,
+    }
 
 
 def explain_reply(block: Block, convention: Convention) -> dict[str, Any]:
@@ -223,8 +244,12 @@ def explain_reply(block: Block, convention: Convention) -> dict[str, Any]:
     side_hand = _sideblock_cards(block)
     advice = reply_advice(hand, c1, c2, side_hand, convention)
     return {
-        "cards": sort_cards(hand), "signal": (c1, c2), "side_hand": side_hand,
-        "round": _round(side_hand), "action": advice.action, "advice_cards": advice.cards,
+        "cards": sort_cards(hand),
+        "signal": (c1, c2),
+        "side_hand": side_hand,
+        "round": _round(side_hand),
+        "action": advice.action,
+        "advice_cards": advice.cards,
         "reason": advice.reason,
         **_readings(c1, c2, side_hand, convention, hand),
     }
@@ -237,8 +262,11 @@ def explain_grid(block: Block, convention: Convention) -> dict[str, Any]:
 
 
 _EXPLAIN: dict[str, Callable[[Block, Convention], dict[str, Any]]] = {
-    "hand": explain_hand, "signal": explain_signal, "score": explain_score,
-    "reply": explain_reply, "grid": explain_grid,
+    "hand": explain_hand,
+    "signal": explain_signal,
+    "score": explain_score,
+    "reply": explain_reply,
+    "grid": explain_grid,
 }
 
 
@@ -259,6 +287,7 @@ def render_example(kind: str, text: str, convention: Convention) -> SafeString:
     pinned = "convention" in block.fields
     convention = block_convention(block, convention)
     ctx = _EXPLAIN[kind](block, convention)
-    ctx.update({"caption": block.fields.get("caption", ""), "convention": convention,
-                "pinned": pinned})
+    ctx.update(
+        {"caption": block.fields.get("caption", ""), "convention": convention, "pinned": pinned}
+    )
     return SafeString(render_to_string(f"learn/examples/{kind}.html", ctx))

@@ -25,8 +25,10 @@ class Lesson(models.Model):
         db_table = "trainer_lesson"  # the table made before the app split
         ordering = ["position", "title"]
         constraints = [
-            models.CheckConstraint(condition=Q(step__isnull=True) | Q(step__gte=1, step__lte=20),
-                                   name="lesson_step_in_range"),
+            models.CheckConstraint(
+                condition=Q(step__isnull=True) | Q(step__gte=1, step__lte=20),
+                name="lesson_step_in_range",
+            ),
         ]
 
     def __str__(self) -> str:

@@ -47,8 +47,11 @@ class _Examples(Preprocessor):
         except ExampleError as exc:
             if self.strict:
                 raise
-            html = format_html('<div class="example example-error" role="note">'
-                               "This example cannot be shown: {}</div>", str(exc))
+            html = format_html(
+                '<div class="example example-error" role="note">'
+                "This example cannot be shown: {}</div>",
+                str(exc),
+            )
         return "\n\n" + self.md.htmlStash.store(html) + "\n\n"
 
     def run(self, lines: list[str]) -> list[str]:
@@ -62,8 +65,10 @@ class _LinkGuard(Treeprocessor):
         for element in root.iter():
             for attribute in ("href", "src"):
                 value = element.get(attribute)
-                if value is not None and urlsplit(value.strip()).scheme.lower() \
-                        not in _SAFE_SCHEMES:
+                if (
+                    value is not None
+                    and urlsplit(value.strip()).scheme.lower() not in _SAFE_SCHEMES
+                ):
                     del element.attrib[attribute]
 
 
@@ -74,8 +79,15 @@ class _TableWrap(Treeprocessor):
         for parent in list(root.iter()):
             for index, child in enumerate(list(parent)):
                 if child.tag == "table":
-                    wrap = etree.Element("div", {"class": "table-wrap", "tabindex": "0",
-                                                 "role": "region", "aria-label": "Table"})
+                    wrap = etree.Element(
+                        "div",
+                        {
+                            "class": "table-wrap",
+                            "tabindex": "0",
+                            "role": "region",
+                            "aria-label": "Table",
+                        },
+                    )
                     parent.remove(child)
                     wrap.append(child)
                     parent.insert(index, wrap)
@@ -120,7 +132,7 @@ class _Lesson(Extension):
         self.convention = convention
         self.strict = strict
 
-    def extendMarkdown(self, md: markdown.Markdown) -> None:  # noqa: N802 - Markdown's API
+    def extendMarkdown(self, md: markdown.Markdown) -> None:
         md.preprocessors.deregister("html_block")
         md.inlinePatterns.deregister("html")
         # Before fenced_code (25), so example fences are never shown as code.
@@ -134,8 +146,14 @@ def render_markdown(text: str, convention: Convention, *, strict: bool = False) 
     """Lesson Markdown as HTML. ``strict`` raises :class:`ExampleError` for a bad example
     (the seed loader uses it); otherwise the page shows a short notice in its place."""
     md = markdown.Markdown(
-        extensions=["fenced_code", "tables", "sane_lists", "smarty", "toc",
-                    _Lesson(convention, strict)],
+        extensions=[
+            "fenced_code",
+            "tables",
+            "sane_lists",
+            "smarty",
+            "toc",
+            _Lesson(convention, strict),
+        ],
         output_format="html",
     )
     return mark_safe(md.convert(text))  # noqa: S308 - raw HTML is escaped by the extension

@@ -37,16 +37,23 @@ def load_lesson(data: Mapping[str, Any], *, source: Path) -> int:
     if step is not None:
         found = get_step(int(step))
         if found is None or found.lesson != slug:
-            raise SeedError(f"{source}: step {step} of the onboarding path does not name the "
-                            f"lesson {slug!r} (see trainer/clubs/curriculum.py)")
+            raise SeedError(
+                f"{source}: step {step} of the onboarding path does not name the "
+                f"lesson {slug!r} (see trainer/clubs/curriculum.py)"
+            )
     for convention in CONVENTIONS.values():
         try:
             render_markdown(str(body), convention, strict=True)
         except ExampleError as exc:
             raise SeedError(f"{source}: {exc}") from exc
-    Lesson.objects.update_or_create(slug=slug, defaults={
-        "title": str(title), "position": int(data.get("position", 0)),
-        "step": int(step) if step is not None else None,
-        "summary": str(data.get("summary", "")), "body": str(body),
-    })
+    Lesson.objects.update_or_create(
+        slug=slug,
+        defaults={
+            "title": str(title),
+            "position": int(data.get("position", 0)),
+            "step": int(step) if step is not None else None,
+            "summary": str(data.get("summary", "")),
+            "body": str(body),
+        },
+    )
     return 1

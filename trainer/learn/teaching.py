@@ -31,10 +31,16 @@ ITEM_SECTIONS: dict[str, tuple[str, str, str]] = {
     "five_straight": ("weak-signals", "straights", "Straights"),
     "four_straight": ("weak-signals", "straights", "Straights"),
     "three_straight": ("weak-signals", "straights", "Straights"),
-    "threes": ("weak-signals", "threes-and-pairs-a-card-and-a-pass",
-               "Threes and pairs: a card and a pass"),
-    "one_pair": ("weak-signals", "threes-and-pairs-a-card-and-a-pass",
-                 "Threes and pairs: a card and a pass"),
+    "threes": (
+        "weak-signals",
+        "threes-and-pairs-a-card-and-a-pass",
+        "Threes and pairs: a card and a pass",
+    ),
+    "one_pair": (
+        "weak-signals",
+        "threes-and-pairs-a-card-and-a-pass",
+        "Threes and pairs: a card and a pass",
+    ),
     "two_pair": ("weak-signals", "two-pair", "Two pair"),
 }
 
@@ -43,23 +49,27 @@ KIND_SECTIONS: dict[str, tuple[str, str, str]] = {
     "score": ("the-game", "what-you-are-building", "What you are building"),
     "checklist": ("the-leaders-checklist", "the-list", "The list"),
     "read": ("reading-partner", "the-grid", "The grid"),
-    "reply": ("replying", "after-two-cards-complete-the-combination",
-              "After two cards: complete the combination"),
+    "reply": (
+        "replying",
+        "after-two-cards-complete-the-combination",
+        "After two cards: complete the combination",
+    ),
 }
 
 #: Score-drill skills taught elsewhere than the combinations.
 SCORE_SECTIONS: dict[str, tuple[str, str, str]] = {
-    "three_pairs": ("scoring-and-leftovers", "left-overs-the-big-swing",
-                    "Left-overs: the big swing"),
-    "nothing": ("scoring-and-leftovers", "left-overs-the-big-swing",
-                "Left-overs: the big swing"),
+    "three_pairs": (
+        "scoring-and-leftovers",
+        "left-overs-the-big-swing",
+        "Left-overs: the big swing",
+    ),
+    "nothing": ("scoring-and-leftovers", "left-overs-the-big-swing", "Left-overs: the big swing"),
 }
 
 
 def _lesson_link(section: tuple[str, str, str]) -> TeachingLink:
     slug, anchor, title = section
-    return TeachingLink(f"Lesson: {title}",
-                        reverse("learn:lesson", args=[slug]) + "#" + anchor)
+    return TeachingLink(f"Lesson: {title}", reverse("learn:lesson", args=[slug]) + "#" + anchor)
 
 
 @cache
@@ -83,8 +93,9 @@ def links_for(kind: str, skill: str, convention: str) -> list[TeachingLink]:
         return links
     sheet = reverse("cheatsheet") + "?" + urlencode({"convention": convention})
     if kind == "checklist":
-        links.append(TeachingLink("Cheat sheet: the leader's checklist",
-                                  sheet + "#checklist-title"))
+        links.append(
+            TeachingLink("Cheat sheet: the leader's checklist", sheet + "#checklist-title")
+        )
     elif skill in _sheet_items(convention):
         links.append(TeachingLink("Cheat sheet: which cards to lead", f"{sheet}#item-{skill}"))
     return links
@@ -103,7 +114,7 @@ LESSON_DRILLS: dict[str, tuple[str, dict[str, str]]] = {
 
 
 def practice_for(slug: str) -> list[TeachingLink]:
-    """"Practise this": drills of what lesson ``slug`` teaches — a lead drill of each signal
+    """ "Practise this": drills of what lesson ``slug`` teaches — a lead drill of each signal
     family the lesson's sections teach, or the drill kind that practises it as a whole."""
     items = [item for item, (lesson, _, _) in ITEM_SECTIONS.items() if lesson == slug]
     links: list[TeachingLink] = []
@@ -113,6 +124,7 @@ def practice_for(slug: str) -> list[TeachingLink]:
         links.append(TeachingLink("Read these signals", drill_url("read", None, query)))
     if slug in LESSON_DRILLS:
         kind, extra = LESSON_DRILLS[slug]
-        links.append(TeachingLink(f"Practise: {KIND_TITLES[kind]}",
-                                  drill_url(kind, None, urlencode(extra))))
+        links.append(
+            TeachingLink(f"Practise: {KIND_TITLES[kind]}", drill_url(kind, None, urlencode(extra)))
+        )
     return links

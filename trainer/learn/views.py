@@ -41,10 +41,14 @@ def chosen_convention(request: HttpRequest) -> Convention:
 
 @require_GET
 def lesson_list(request: HttpRequest) -> HttpResponse:
-    return render(request, "learn/lesson_list.html", {
-        "lessons": selectors.lessons(),
-        "club": club_selectors.first_club_of(user=request.user),
-    })
+    return render(
+        request,
+        "learn/lesson_list.html",
+        {
+            "lessons": selectors.lessons(),
+            "club": club_selectors.first_club_of(user=request.user),
+        },
+    )
 
 
 def _path_step(request: HttpRequest, lesson: Lesson) -> dict | None:
@@ -57,14 +61,18 @@ def _path_step(request: HttpRequest, lesson: Lesson) -> dict | None:
     if not slug:
         if request.GET.get("path") != "1":
             return None
-        return {"club": None, "step": step,
-                "drills_url": reverse("start:step-next", args=[step.number]),
-                "path_url": reverse("start:path")}
+        return {
+            "club": None,
+            "step": step,
+            "drills_url": reverse("start:step-next", args=[step.number]),
+            "path_url": reverse("start:path"),
+        }
     membership = club_selectors.membership_get(user=request.user, slug=slug)
     if membership is None:
         return None
     return {
-        "club": membership.club, "step": step,
+        "club": membership.club,
+        "step": step,
         "drills_url": reverse("clubs:step-next", args=[slug, step.number]),
         "path_url": reverse("clubs:path", args=[slug]),
     }
@@ -77,19 +85,26 @@ def lesson_detail(request: HttpRequest, slug: str) -> HttpResponse:
         raise Http404("No such lesson.")
     lesson = place.lesson
     convention = chosen_convention(request)
-    return render(request, "learn/lesson.html", {
-        "lesson": lesson,
-        "html": render_markdown(lesson.body, convention),
-        "convention": convention,
-        "conventions": CONVENTIONS.values(),
-        "is_default": convention == DEFAULT_CONVENTION,
-        "previous": place.previous,
-        "next": place.next,
-        "path": _path_step(request, lesson),
-        "practice": practice_for(lesson.slug),
-        "start_step": (reverse("start:step-next", args=[lesson.step])
-                       if lesson.step and request.user.is_authenticated else ""),
-    })
+    return render(
+        request,
+        "learn/lesson.html",
+        {
+            "lesson": lesson,
+            "html": render_markdown(lesson.body, convention),
+            "convention": convention,
+            "conventions": CONVENTIONS.values(),
+            "is_default": convention == DEFAULT_CONVENTION,
+            "previous": place.previous,
+            "next": place.next,
+            "path": _path_step(request, lesson),
+            "practice": practice_for(lesson.slug),
+            "start_step": (
+                reverse("start:step-next", args=[lesson.step])
+                if lesson.step and request.user.is_authenticated
+                else ""
+            ),
+        },
+    )
 
 
 def _sheet_lines(sheet: CheatSheet) -> tuple[list[dict], list[dict]]:
@@ -104,8 +119,13 @@ def _sheet_lines(sheet: CheatSheet) -> tuple[list[dict], list[dict]]:
     ]
     rows, previous = [], None
     for row in sheet.rows:
-        rows.append({"row": row, "family": ITEM_FAMILY.get(row.item, ""),
-                     "title": ITEM_TITLES[row.item] if row.item != previous else ""})
+        rows.append(
+            {
+                "row": row,
+                "family": ITEM_FAMILY.get(row.item, ""),
+                "title": ITEM_TITLES[row.item] if row.item != previous else "",
+            }
+        )
         previous = row.item
     return checklist, rows
 
@@ -113,8 +133,12 @@ def _sheet_lines(sheet: CheatSheet) -> tuple[list[dict], list[dict]]:
 def _reading_order(sheet: CheatSheet) -> list[dict]:
     """The decoder's order of readings per round, with the families' printed names."""
     return [
-        {"round": o.round, "first": o.side_hands[0], "last": o.side_hands[-1],
-         "families": [FAMILY_LABELS[f] for f in o.families]}
+        {
+            "round": o.round,
+            "first": o.side_hands[0],
+            "last": o.side_hands[-1],
+            "families": [FAMILY_LABELS[f] for f in o.families],
+        }
         for o in sheet.reading_order
     ]
 
@@ -125,10 +149,17 @@ def cheatsheet_view(request: HttpRequest) -> HttpResponse:
     convention = chosen_convention(request)
     sheet = cheatsheet(convention)
     checklist, rows = _sheet_lines(sheet)
-    return render(request, "learn/cheatsheet.html", {
-        "sheet": sheet, "checklist": checklist, "rows": rows,
-        "reading_order": _reading_order(sheet),
-        "must_play_after_pass": sheet.card_and_pass_reply == ("play",),
-        "convention": convention, "conventions": CONVENTIONS.values(),
-        "odds_examples": cheatsheet_odds(convention.name),
-    })
+    return render(
+        request,
+        "learn/cheatsheet.html",
+        {
+            "sheet": sheet,
+            "checklist": checklist,
+            "rows": rows,
+            "reading_order": _reading_order(sheet),
+            "must_play_after_pass": sheet.card_and_pass_reply == ("play",),
+            "convention": convention,
+            "conventions": CONVENTIONS.values(),
+            "odds_examples": cheatsheet_odds(convention.name),
+        },
+    )

@@ -39,7 +39,8 @@ def accuracy_chart(days: list[DayPoint], width: int = 640, height: int = 220) ->
     for i, d in enumerate(days):
         x = left + (plot_w * i / (n - 1) if n > 1 else plot_w / 2)
         y = top + plot_h * (1 - d.accuracy)
-        points.append(ChartPoint(x, y, d.day.strftime("%d %b"), round(100 * d.accuracy),
-                                 d.attempts))
+        points.append(
+            ChartPoint(x, y, d.day.strftime("%d %b"), round(100 * d.accuracy), d.attempts)
+        )
     grid = [(top + plot_h * (1 - f), f"{round(100 * f)}%") for f in (0, 0.25, 0.5, 0.75, 1)]
     return LineChart(width, height, left, height - bottom, points, grid)

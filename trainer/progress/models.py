@@ -84,8 +84,9 @@ class SkillState(models.Model):
         ordering = ["kind", "skill"]
         constraints = [
             models.UniqueConstraint(fields=["user", "kind", "skill"], name="skill_state_once"),
-            models.CheckConstraint(condition=Q(correct__lte=F("attempts")),
-                                   name="skill_state_correct_le_attempts"),
+            models.CheckConstraint(
+                condition=Q(correct__lte=F("attempts")), name="skill_state_correct_le_attempts"
+            ),
             models.CheckConstraint(condition=Q(kind__in=KIND_NAMES), name="skill_state_kind_known"),
         ]
         indexes = [models.Index(fields=["user", "due"], name="skill_state_user_due")]

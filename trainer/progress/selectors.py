@@ -60,9 +60,16 @@ def skill_rows(*, user: AbstractBaseUser, now: datetime | None = None) -> list[S
     now = now or timezone.now()
     return [
         SkillRow(
-            kind=s.kind, skill=s.skill, title=skill_title(s.kind, s.skill), attempts=s.attempts,
-            correct=s.correct, accuracy=s.accuracy, recent_accuracy=s.recent_accuracy,
-            last_seen=s.last_seen, due=s.due, is_due=s.due <= now,
+            kind=s.kind,
+            skill=s.skill,
+            title=skill_title(s.kind, s.skill),
+            attempts=s.attempts,
+            correct=s.correct,
+            accuracy=s.accuracy,
+            recent_accuracy=s.recent_accuracy,
+            last_seen=s.last_seen,
+            due=s.due,
+            is_due=s.due <= now,
         )
         for s in SkillState.objects.filter(user=user).order_by("kind", "skill")
     ]
@@ -99,8 +106,12 @@ def accuracy_by_day(
 def failed_drills(*, user: AbstractBaseUser, limit: int = FAILED_DRILLS_SHOWN) -> list[Attempt]:
     """The latest wrong answers whose drill has not been answered right since, one per drill."""
     solved_later = Attempt.objects.filter(
-        user=user, kind=OuterRef("kind"), seed=OuterRef("seed"), params=OuterRef("params"),
-        correct=True, created_at__gt=OuterRef("created_at"),
+        user=user,
+        kind=OuterRef("kind"),
+        seed=OuterRef("seed"),
+        params=OuterRef("params"),
+        correct=True,
+        created_at__gt=OuterRef("created_at"),
     )
     wrong = (
         Attempt.objects.filter(user=user, correct=False)

@@ -94,8 +94,13 @@ def attempt_record(
     now = now or timezone.now()
     elapsed = int(now.timestamp() * 1000) - showing.shown_at_ms
     attempt, created = _attempt_store(
-        user=user, drill=drill, answer=answer, correct=grade(drill, answer).correct,
-        token=showing.token, time_taken_ms=max(0, min(elapsed, MAX_TIME_MS)), now=now,
+        user=user,
+        drill=drill,
+        answer=answer,
+        correct=grade(drill, answer).correct,
+        token=showing.token,
+        time_taken_ms=max(0, min(elapsed, MAX_TIME_MS)),
+        now=now,
     )
     if not created and attempt.answer != str(answer):
         answer = answer_checked(drill, attempt.answer)
@@ -105,8 +110,14 @@ def attempt_record(
 @retry_on_lock
 @transaction.atomic
 def _attempt_store(
-    *, user: AbstractBaseUser, drill: Drill, answer: Answer, correct: bool, token: uuid.UUID,
-    time_taken_ms: int | None, now: datetime,
+    *,
+    user: AbstractBaseUser,
+    drill: Drill,
+    answer: Answer,
+    correct: bool,
+    token: uuid.UUID,
+    time_taken_ms: int | None,
+    now: datetime,
 ) -> tuple[Attempt, bool]:
     """Store one graded answer once per token. Idempotent, so it is retried whole when SQLite
     says the database is locked."""

@@ -25,15 +25,23 @@ def progress(request: HttpRequest) -> HttpResponse:
     data = selectors.progress_for(user=request.user)
     defaults = preferences.drill_defaults(request)
     weakest = [
-        {"row": r, "url": drill_url(r.kind, None,
-                                    DrillParams.from_query({"items": r.skill}, **defaults))}
+        {
+            "row": r,
+            "url": drill_url(r.kind, None, DrillParams.from_query({"items": r.skill}, **defaults)),
+        }
         for r in data.weakest
     ]
     failed = [{"attempt": a, "url": drill_url(a.kind, a.seed, a.params)} for a in data.failed]
-    return render(request, "trainer/progress.html", {
-        "progress": data, "weakest": weakest, "failed": failed,
-        "chart": accuracy_chart(data.days) if data.days else None,
-    })
+    return render(
+        request,
+        "trainer/progress.html",
+        {
+            "progress": data,
+            "weakest": weakest,
+            "failed": failed,
+            "chart": accuracy_chart(data.days) if data.days else None,
+        },
+    )
 
 
 @login_required
@@ -42,8 +50,7 @@ def review(request: HttpRequest) -> HttpResponse:
     """Serve the most overdue skill; with nothing due, say so and offer the weakest skills."""
     due = selectors.due_skills(user=request.user).first()
     if due is not None:
-        params = DrillParams.from_query({"items": due.skill},
-                                        **preferences.drill_defaults(request))
+        params = DrillParams.from_query({"items": due.skill}, **preferences.drill_defaults(request))
         return redirect(drill_url(due.kind, None, params, review="1"))
     progress = selectors.progress_for(user=request.user)
     return render(request, "trainer/review_empty.html", {"progress": progress})
@@ -57,13 +64,21 @@ def settings_view(request: HttpRequest) -> HttpResponse:
         form.is_valid()  # every field is optional text: always valid
         data = form.cleaned_data
         try:
-            preferences.save(request, convention=data["convention"], rule=data["rule"],
-                             four_colour=data["four_colour"])
+            preferences.save(
+                request,
+                convention=data["convention"],
+                rule=data["rule"],
+                four_colour=data["four_colour"],
+            )
         except preferences.UnknownChoice:
             return HttpResponseBadRequest("Unknown convention or scoring rule.")
         return redirect(safe_next(request, data["next"], reverse("settings")))
-    return render(request, "trainer/settings.html", {
-        "prefs": preferences.get(request),
-        "conventions": CONVENTIONS.values(),
-        "rules": SCORING_RULES,
-    })
+    return render(
+        request,
+        "trainer/settings.html",
+        {
+            "prefs": preferences.get(request),
+            "conventions": CONVENTIONS.values(),
+            "rules": SCORING_RULES,
+        },
+    )

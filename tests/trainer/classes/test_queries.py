@@ -21,23 +21,30 @@ CSV_QUERIES = 6 + _SESSION
 
 def _class_of(students: int, attempts: int, assignments: int = 2):
     room = f.classroom()
-    works = [f.built(room, title=f"Work {n}", base_seed=1000 * (n + 1))
-             for n in range(assignments)]
+    works = [f.built(room, title=f"Work {n}", base_seed=1000 * (n + 1)) for n in range(assignments)]
     drills = [d for w in works for d in w.drills.all()]
     rows = []
     for s in range(students):
         who = f.student_in(room)
         for n in range(attempts):
             d = drills[n % len(drills)]
-            rows.append(f.bulk_attempt(who, kind=d.kind, seed=d.seed, params=d.params,
-                                       skill=["fours", "threes", "two_pair"][n % 3],
-                                       correct=(n + s) % 3 != 0))
+            rows.append(
+                f.bulk_attempt(
+                    who,
+                    kind=d.kind,
+                    seed=d.seed,
+                    params=d.params,
+                    skill=["fours", "threes", "two_pair"][n % 3],
+                    correct=(n + s) % 3 != 0,
+                )
+            )
     Attempt.objects.bulk_create(rows)
     return room
 
 
-@pytest.mark.parametrize(("students", "attempts", "assignments"),
-                         [(1, 2, 1), (4, 10, 2), (15, 40, 4)])
+@pytest.mark.parametrize(
+    ("students", "attempts", "assignments"), [(1, 2, 1), (4, 10, 2), (15, 40, 4)]
+)
 def test_dashboard_queries_do_not_grow_with_the_class(
     client, django_assert_num_queries, students, attempts, assignments
 ):
@@ -51,8 +58,9 @@ def test_dashboard_queries_do_not_grow_with_the_class(
     assert response.text.count('scope="row"') == students
 
 
-@pytest.mark.parametrize(("students", "attempts", "assignments"),
-                         [(1, 2, 1), (4, 10, 2), (15, 40, 4)])
+@pytest.mark.parametrize(
+    ("students", "attempts", "assignments"), [(1, 2, 1), (4, 10, 2), (15, 40, 4)]
+)
 def test_csv_queries_do_not_grow_with_the_class(
     client, django_assert_num_queries, students, attempts, assignments
 ):

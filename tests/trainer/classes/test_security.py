@@ -39,9 +39,17 @@ def two_classes():
     sa, sb, shared = f.student_in(a, f.user("sa")), f.student_in(b, f.user("sb")), f.user("sh")
     f.student_in(a, shared)
     f.student_in(b, shared)
-    return {"a": a, "b": b, "ta": ta, "tb": tb, "sa": sa, "sb": sb, "shared": shared,
-            "work_a": f.built(a, title="A work"), "work_b": f.built(b, title="B work",
-                                                                    base_seed=7000)}
+    return {
+        "a": a,
+        "b": b,
+        "ta": ta,
+        "tb": tb,
+        "sa": sa,
+        "sb": sb,
+        "shared": shared,
+        "work_a": f.built(a, title="A work"),
+        "work_b": f.built(b, title="B work", base_seed=7000),
+    }
 
 
 def _as(client, who):
@@ -97,7 +105,8 @@ def test_a_student_cannot_remove_a_classmate(client, two_classes):
     a = two_classes["a"]
 
     response = _as(client, two_classes["sa"]).post(
-        f"/classes/{a.pk}/students/{two_classes['shared'].pk}/remove/")
+        f"/classes/{a.pk}/students/{two_classes['shared'].pk}/remove/"
+    )
 
     assert response.status_code == 404
     assert ClassMembership.objects.filter(classroom=a, user=two_classes["shared"]).exists()
@@ -105,7 +114,8 @@ def test_a_student_cannot_remove_a_classmate(client, two_classes):
 
 def test_a_teacher_cannot_remove_a_student_of_another_class(client, two_classes):
     response = _as(client, two_classes["ta"]).post(
-        f"/classes/{two_classes['a'].pk}/students/{two_classes['sb'].pk}/remove/")
+        f"/classes/{two_classes['a'].pk}/students/{two_classes['sb'].pk}/remove/"
+    )
 
     assert response.status_code == 404
     assert ClassMembership.objects.filter(user=two_classes["sb"]).exists()
@@ -117,15 +127,17 @@ def test_a_teacher_sees_a_student_only_through_their_own_class(client, two_class
 
     assert c.get(f"/classes/{two_classes['a'].pk}/students/{shared.pk}/").status_code == 200
     assert c.get(f"/classes/{two_classes['b'].pk}/students/{shared.pk}/").status_code == 404
-    assert c.get(f"/classes/{two_classes['a'].pk}/students/{two_classes['sb'].pk}/") \
-        .status_code == 404
+    assert (
+        c.get(f"/classes/{two_classes['a'].pk}/students/{two_classes['sb'].pk}/").status_code == 404
+    )
 
 
 def test_a_teacher_cannot_open_a_co_teacher_as_a_student(client, two_classes):
     a = two_classes["a"]
 
     response = _as(client, two_classes["ta"]).get(
-        f"/classes/{a.pk}/students/{two_classes['ta'].pk}/")
+        f"/classes/{a.pk}/students/{two_classes['ta'].pk}/"
+    )
 
     assert response.status_code == 404
 
@@ -134,7 +146,8 @@ def test_a_student_cannot_see_a_classmates_answers(client, two_classes):
     a = two_classes["a"]
 
     response = _as(client, two_classes["sa"]).get(
-        f"/classes/{a.pk}/students/{two_classes['shared'].pk}/")
+        f"/classes/{a.pk}/students/{two_classes['shared'].pk}/"
+    )
 
     assert response.status_code == 404
 
@@ -144,8 +157,12 @@ def test_a_student_never_sees_a_classmates_name_or_progress(client, two_classes)
     f.answer_drill(two_classes["shared"], two_classes["work_a"].drills.first())
     c = _as(client, two_classes["sa"])
 
-    for path in (f"/classes/{a.pk}/", f"/classes/assignments/{two_classes['work_a'].pk}/", "/",
-                 "/classes/"):
+    for path in (
+        f"/classes/{a.pk}/",
+        f"/classes/assignments/{two_classes['work_a'].pk}/",
+        "/",
+        "/classes/",
+    ):
         assert "sh</" not in c.get(path).text
         assert ">sh<" not in c.get(path).text
 
@@ -205,16 +222,27 @@ def test_a_student_cannot_withdraw_an_assignment(client, two_classes):
 def test_ids_that_do_not_exist_give_404(client, two_classes):
     c = _as(client, two_classes["ta"])
 
-    for path in ("/classes/999999/", "/classes/999999/dashboard/",
-                 "/classes/assignments/999999/", "/classes/999999/export.csv"):
+    for path in (
+        "/classes/999999/",
+        "/classes/999999/dashboard/",
+        "/classes/assignments/999999/",
+        "/classes/999999/export.csv",
+    ):
         assert c.get(path).status_code == 404
 
 
-@pytest.mark.parametrize("path", [
-    "/classes/{pk}/archive/", "/classes/{pk}/restore/", "/classes/{pk}/join-code/",
-    "/classes/{pk}/teachers/add/", "/classes/{pk}/leave/",
-    "/classes/{pk}/students/{uid}/remove/", "/classes/assignments/{aid}/delete/",
-])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/classes/{pk}/archive/",
+        "/classes/{pk}/restore/",
+        "/classes/{pk}/join-code/",
+        "/classes/{pk}/teachers/add/",
+        "/classes/{pk}/leave/",
+        "/classes/{pk}/students/{uid}/remove/",
+        "/classes/assignments/{aid}/delete/",
+    ],
+)
 def test_writes_refuse_get(client, two_classes, path):
     a = two_classes["a"]
     url = path.format(pk=a.pk, uid=two_classes["sa"].pk, aid=two_classes["work_a"].pk)
@@ -252,9 +280,13 @@ def test_forms_carry_a_csrf_token(client, two_classes):
 def test_anonymous_visitors_are_sent_to_log_in(client, two_classes):
     a = two_classes["a"]
 
-    for path in ("/classes/", f"/classes/{a.pk}/", f"/classes/{a.pk}/dashboard/",
-                 f"/classes/{a.pk}/export.csv",
-                 f"/classes/assignments/{two_classes['work_a'].pk}/"):
+    for path in (
+        "/classes/",
+        f"/classes/{a.pk}/",
+        f"/classes/{a.pk}/dashboard/",
+        f"/classes/{a.pk}/export.csv",
+        f"/classes/assignments/{two_classes['work_a'].pk}/",
+    ):
         response = client.get(path)
         assert response.status_code == 302
         assert response["Location"].startswith("/accounts/login/")
@@ -284,8 +316,7 @@ def test_failed_joins_are_rate_limited_per_user(client, settings):
     me = f.user()
     client.force_login(me)
 
-    tries = [client.post("/classes/join/", {"code": f"WRONG{n:05d}"}).status_code
-             for n in range(3)]
+    tries = [client.post("/classes/join/", {"code": f"WRONG{n:05d}"}).status_code for n in range(3)]
     blocked = client.post("/classes/join/", {"code": room.join_code})
 
     assert tries == [200, 200, 200]
@@ -344,7 +375,6 @@ def test_right_codes_do_not_count_against_the_limit(client, settings):
     rooms = [f.classroom() for _ in range(3)]
     client.force_login(f.user())
 
-    statuses = [client.post("/classes/join/", {"code": r.join_code}).status_code
-                for r in rooms]
+    statuses = [client.post("/classes/join/", {"code": r.join_code}).status_code for r in rooms]
 
     assert statuses == [302, 302, 302]

@@ -12,7 +12,8 @@ pytestmark = pytest.mark.django_db
 def _completion(student, assignment):
     assignment = selectors.assignments_of(assignment.classroom).get(pk=assignment.pk)
     return selectors.completions_for_student(student=student, assignments=[assignment])[
-        assignment.pk]
+        assignment.pk
+    ]
 
 
 def test_classes_taught_by_lists_only_classes_the_user_teaches():
@@ -90,7 +91,8 @@ def test_answers_of_someone_outside_the_class_do_not_count():
     f.answer_drill(outsider, assignment.drills.first())
 
     rows = selectors.assignment_completions(
-        assignment=selectors.assignments_of(room).get(pk=assignment.pk))
+        assignment=selectors.assignments_of(room).get(pk=assignment.pk)
+    )
 
     assert rows == []
 
@@ -99,12 +101,13 @@ def test_drill_statuses_give_each_drill_with_the_first_answer():
     room = f.classroom()
     student = f.student_in(room)
     assignment = f.built(room)
-    first, second = assignment.drills.order_by("position")
+    _first, second = assignment.drills.order_by("position")
     wrong = f.answer_drill(student, second, correct=False)
     f.answer_drill(student, second, correct=True)
 
-    statuses = selectors.drill_statuses(assignment=assignment, student=student,
-                                        next_path="/classes/assignments/1/next/")
+    statuses = selectors.drill_statuses(
+        assignment=assignment, student=student, next_path="/classes/assignments/1/next/"
+    )
 
     assert [s.answered for s in statuses] == [False, True]
     assert statuses[1].first == wrong
@@ -153,8 +156,9 @@ def test_open_assignments_leave_out_finished_work_and_archived_classes():
     room = f.classroom()
     student = f.student_in(room)
     done = f.built(room, title="Done", count=1, items=("fours",))
-    pending = f.built(room, title="Pending", base_seed=5000,
-                      due_on=timezone.localdate() + timedelta(days=1))
+    pending = f.built(
+        room, title="Pending", base_seed=5000, due_on=timezone.localdate() + timedelta(days=1)
+    )
     f.answer_drill(student, done.drills.get())
     archived = f.classroom(name="Old")
     f.student_in(archived, student)
@@ -189,8 +193,10 @@ def test_dashboard_gives_students_by_assignments():
     assert [a.title for a in board.assignments] == ["First", "Second"]
     assert [r.user.username for r in board.students] == ["ann", "bob"]
     ann_row, bob_row = board.students
-    assert [(c.answered, c.right, c.total) for c in ann_row.completions] == [(1 + 1, 1, 2),
-                                                                              (0, 0, 1)]
+    assert [(c.answered, c.right, c.total) for c in ann_row.completions] == [
+        (1 + 1, 1, 2),
+        (0, 0, 1),
+    ]
     assert [(c.answered, c.total) for c in bob_row.completions] == [(0, 2), (1, 1)]
     assert bob_row.assignments_done == 1
     overall = ann_row.overall
@@ -228,7 +234,9 @@ def test_weakest_skills_rank_first_answers_lowest_accuracy_first():
     board = selectors.dashboard_for(classroom=room)
 
     assert [(s.skill, s.answers, s.right, s.students) for s in board.weakest] == [
-        ("fours", 6, 2, 3), ("threes", 6, 4, 3)]
+        ("fours", 6, 2, 3),
+        ("threes", 6, 4, 3),
+    ]
 
 
 def test_a_skill_needs_enough_answers_to_be_ranked():

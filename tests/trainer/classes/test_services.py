@@ -213,11 +213,15 @@ def test_the_last_teacher_cannot_leave():
 def test_a_built_assignment_stores_its_spec_and_a_fixed_drill_list():
     room = f.classroom()
 
-    assignment = f.built(room, kinds=("checklist", "score"), items=("fours", "two_pair"),
-                         count=2, base_seed=500)
+    assignment = f.built(
+        room, kinds=("checklist", "score"), items=("fours", "two_pair"), count=2, base_seed=500
+    )
 
     assert (assignment.kinds, assignment.items, assignment.count) == (
-        "checklist,score", "fours,two_pair", 2)
+        "checklist,score",
+        "fours,two_pair",
+        2,
+    )
     assert assignment.base_seed == 500
     drills = list(assignment.drills.values_list("position", "kind", "seed", "params"))
     assert len(drills) == 2 * 2 * 2
@@ -233,8 +237,12 @@ def test_the_same_spec_and_base_seed_give_the_same_drills():
 
 
 def test_every_built_drill_can_be_made_by_the_engine():
-    assignment = f.built(f.classroom(), kinds=("lead", "read", "checklist", "reply"),
-                         items=("fours", "one_pair"), count=2)
+    assignment = f.built(
+        f.classroom(),
+        kinds=("lead", "read", "checklist", "reply"),
+        items=("fours", "one_pair"),
+        count=2,
+    )
 
     for d in assignment.drills.all():
         assert make_drill(d.kind, d.seed, d.drill_params).kind == d.kind
@@ -267,12 +275,15 @@ def test_a_drill_set_assignment_copies_the_sets_drills():
     ds = f.drill_set(entries=[("checklist", 5, "items=fours&v=2"), ("read", 9, "v=2")])
     room = f.classroom()
 
-    assignment = services.assignment_create(classroom=room, by=f.teacher_of(room), title="Set",
-                                            due_on=DUE, drill_set=ds)
+    assignment = services.assignment_create(
+        classroom=room, by=f.teacher_of(room), title="Set", due_on=DUE, drill_set=ds
+    )
     ds.entries.filter(position=1).update(seed=99)
 
     assert list(assignment.drills.values_list("kind", "seed", "params")) == [
-        ("checklist", 5, "items=fours&v=2"), ("read", 9, "v=2")]
+        ("checklist", 5, "items=fours&v=2"),
+        ("read", 9, "v=2"),
+    ]
     assert assignment.source == "set"
 
 
@@ -280,8 +291,9 @@ def test_drill_set_params_are_made_canonical():
     ds = f.drill_set(entries=[("checklist", 5, "items=fours&convention=parlett-2008")])
     room = f.classroom()
 
-    assignment = services.assignment_create(classroom=room, by=f.teacher_of(room), title="Set",
-                                            due_on=DUE, drill_set=ds)
+    assignment = services.assignment_create(
+        classroom=room, by=f.teacher_of(room), title="Set", due_on=DUE, drill_set=ds
+    )
 
     params = assignment.drills.get().params
     assert params == DrillParams(items=("fours",)).key()
@@ -292,8 +304,13 @@ def test_only_teachers_set_assignments():
     student = f.student_in(room)
 
     with pytest.raises(PermissionDenied):
-        services.assignment_create(classroom=room, by=student, title="Mine", due_on=DUE,
-                                   spec=BuiltSpec(kinds=("checklist",)))
+        services.assignment_create(
+            classroom=room,
+            by=student,
+            title="Mine",
+            due_on=DUE,
+            spec=BuiltSpec(kinds=("checklist",)),
+        )
 
 
 def test_deleting_an_assignment_keeps_the_attempts():
@@ -325,5 +342,6 @@ def test_the_database_refuses_a_built_assignment_without_a_base_seed():
     room = f.classroom()
 
     with pytest.raises(IntegrityError), transaction.atomic():
-        Assignment.objects.create(classroom=room, title="Broken", due_on=DUE, source="built",
-                                  kinds="checklist", count=1)
+        Assignment.objects.create(
+            classroom=room, title="Broken", due_on=DUE, source="built", kinds="checklist", count=1
+        )

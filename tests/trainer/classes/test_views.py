@@ -17,6 +17,7 @@ def teacher_client(client):
     def login(room):
         client.force_login(f.teacher_of(room))
         return client
+
     return login
 
 
@@ -89,8 +90,7 @@ def test_join_with_a_typed_code(client):
     me = f.user()
     client.force_login(me)
 
-    response = client.post("/classes/join/", {"code": room.join_code_display.lower()},
-                           follow=True)
+    response = client.post("/classes/join/", {"code": room.join_code_display.lower()}, follow=True)
 
     assert ClassMembership.objects.get(classroom=room, user=me).role == "student"
     assert "You have joined “Open class”." in response.text
@@ -146,7 +146,7 @@ def test_archived_class_join_link_says_it_is_closed(client):
     response = client.get(room.join_path)
 
     assert "archived" in response.text
-    assert "<form" not in response.text.split('<main')[1].split("</main>")[0]
+    assert "<form" not in response.text.split("<main")[1].split("</main>")[0]
 
 
 # --- A class ---------------------------------------------------------------------------------
@@ -195,8 +195,9 @@ def test_teacher_adds_a_co_teacher(teacher_client):
     room = f.classroom()
     colleague = f.user("colleague")
 
-    response = teacher_client(room).post(f"/classes/{room.pk}/teachers/add/",
-                                         {"username": "colleague"}, follow=True)
+    response = teacher_client(room).post(
+        f"/classes/{room.pk}/teachers/add/", {"username": "colleague"}, follow=True
+    )
 
     assert ClassMembership.objects.get(classroom=room, user=colleague).role == "teacher"
     assert "colleague now teaches this class" in response.text
@@ -205,8 +206,9 @@ def test_teacher_adds_a_co_teacher(teacher_client):
 def test_adding_an_unknown_co_teacher_explains(teacher_client):
     room = f.classroom()
 
-    response = teacher_client(room).post(f"/classes/{room.pk}/teachers/add/",
-                                         {"username": "ghost"}, follow=True)
+    response = teacher_client(room).post(
+        f"/classes/{room.pk}/teachers/add/", {"username": "ghost"}, follow=True
+    )
 
     assert "There is no account called “ghost”." in response.text
 
@@ -268,9 +270,14 @@ def test_a_student_leaves(client):
 
 def _built_form(**extra):
     data = {
-        "title": "Spot them", "due_on": (timezone.localdate() + timedelta(days=3)).isoformat(),
-        "source": "built", "kinds": ["checklist"], "items": ["fours", "threes"], "count": "2",
-        "convention": "parlett-2008", "rule": "classic",
+        "title": "Spot them",
+        "due_on": (timezone.localdate() + timedelta(days=3)).isoformat(),
+        "source": "built",
+        "kinds": ["checklist"],
+        "items": ["fours", "threes"],
+        "count": "2",
+        "convention": "parlett-2008",
+        "rule": "classic",
     }
     data.update(extra)
     return data
@@ -290,7 +297,8 @@ def test_assignment_form_can_be_prefilled(teacher_client):
     room = f.classroom()
 
     response = teacher_client(room).get(
-        f"/classes/{room.pk}/assignments/new/?kinds=read&items=fours")
+        f"/classes/{room.pk}/assignments/new/?kinds=read&items=fours"
+    )
 
     assert 'value="read" id="id_kinds_3" checked' in response.text
 
@@ -310,8 +318,10 @@ def test_assignment_from_a_curated_set(teacher_client):
     room = f.classroom()
     ds = f.drill_set()
 
-    teacher_client(room).post(f"/classes/{room.pk}/assignments/new/",
-                              _built_form(source="set", drill_set=str(ds.pk), kinds=[]))
+    teacher_client(room).post(
+        f"/classes/{room.pk}/assignments/new/",
+        _built_form(source="set", drill_set=str(ds.pk), kinds=[]),
+    )
 
     assignment = Assignment.objects.get()
     assert assignment.drill_set == ds
@@ -321,8 +331,9 @@ def test_assignment_from_a_curated_set(teacher_client):
 def test_a_drill_the_engine_cannot_build_is_a_form_error(teacher_client):
     room = f.classroom()
 
-    response = teacher_client(room).post(f"/classes/{room.pk}/assignments/new/",
-                                         _built_form(kinds=["score"], items=["four_sf"]))
+    response = teacher_client(room).post(
+        f"/classes/{room.pk}/assignments/new/", _built_form(kinds=["score"], items=["four_sf"])
+    )
 
     assert response.status_code == 200
     assert "There are no drills for" in response.text
@@ -332,8 +343,9 @@ def test_a_drill_the_engine_cannot_build_is_a_form_error(teacher_client):
 def test_built_assignment_needs_a_kind(teacher_client):
     room = f.classroom()
 
-    response = teacher_client(room).post(f"/classes/{room.pk}/assignments/new/",
-                                         _built_form(kinds=[]))
+    response = teacher_client(room).post(
+        f"/classes/{room.pk}/assignments/new/", _built_form(kinds=[])
+    )
 
     assert "Tick at least one kind of drill." in response.text
 
@@ -342,8 +354,9 @@ def test_due_date_cannot_be_in_the_past(teacher_client):
     room = f.classroom()
     yesterday = (timezone.localdate() - timedelta(days=1)).isoformat()
 
-    response = teacher_client(room).post(f"/classes/{room.pk}/assignments/new/",
-                                         _built_form(due_on=yesterday))
+    response = teacher_client(room).post(
+        f"/classes/{room.pk}/assignments/new/", _built_form(due_on=yesterday)
+    )
 
     assert "Choose today or a later day." in response.text
 
@@ -386,8 +399,7 @@ def test_next_goes_to_the_first_unanswered_drill(client):
     response = client.get(f"/classes/assignments/{assignment.pk}/next/")
 
     assert response.status_code == 302
-    assert response["Location"] == second.url(
-        f"/classes/assignments/{assignment.pk}/next/?after=2")
+    assert response["Location"] == second.url(f"/classes/assignments/{assignment.pk}/next/?after=2")
 
 
 def test_next_returns_to_the_assignment_when_done(client):
@@ -438,8 +450,9 @@ def test_dashboard_shows_students_assignments_and_weak_skills(teacher_client):
     assignment = f.built(room, title="Week one")
     for d in assignment.drills.all():
         f.answer_drill(student, d, correct=False)
-    for d in f.built(room, title="Week two", items=("fours",), count=4,
-                     base_seed=3000).drills.all():
+    for d in f.built(
+        room, title="Week two", items=("fours",), count=4, base_seed=3000
+    ).drills.all():
         f.answer_drill(student, d, correct=False)
 
     response = teacher_client(room).get(f"/classes/{room.pk}/dashboard/")
@@ -511,8 +524,11 @@ def test_student_page_filters_mistakes_with_an_htmx_partial(teacher_client):
     f.answer(student, seed=1, correct=True)
     f.answer(student, seed=2, correct=False)
 
-    response = teacher_client(room).get(f"/classes/{room.pk}/students/{student.pk}/",
-                                        {"show": "mistakes"}, headers={"HX-Request": "true"})
+    response = teacher_client(room).get(
+        f"/classes/{room.pk}/students/{student.pk}/",
+        {"show": "mistakes"},
+        headers={"HX-Request": "true"},
+    )
 
     assert response.text.lstrip().startswith('<section id="history"')
     assert response.text.count("<tr>") == 2  # header + one mistake
@@ -532,7 +548,8 @@ def test_home_page_lists_a_students_open_assignments_first(client):
     assert f'href="/classes/assignments/{assignment.pk}/next/"' in response.text
     # The Continue button (the page's h1 panel) leads to it; the list follows.
     assert response.text.index('data-continue="assignment"') < response.text.index(
-        "Your assignments")
+        "Your assignments"
+    )
 
 
 def test_home_page_without_assignments_has_no_assignment_section(client):
@@ -547,8 +564,7 @@ def test_admin_lists_classes_and_assignments(admin_client):
 
     assert "Admin view" in admin_client.get("/admin/classes/classroom/").text
     assert admin_client.get(f"/admin/classes/classroom/{room.pk}/change/").status_code == 200
-    assert admin_client.get(f"/admin/classes/assignment/{assignment.pk}/change/").status_code \
-        == 200
+    assert admin_client.get(f"/admin/classes/assignment/{assignment.pk}/change/").status_code == 200
 
 
 def test_admin_addresses_from_before_the_app_split_redirect(admin_client):

@@ -46,8 +46,11 @@ def answer_entry(user, entry: DrillSetEntry, *, correct: bool, now: datetime | N
     drill = make_drill(entry.kind, entry.seed, entry.drill_params)
     answer = right_answer(drill) if correct else wrong_answer(drill, random.Random(1))
     return services.attempt_record(
-        user=user, drill_address=drill.address, answer=answer,
-        showing=services.Showing(uuid.uuid4(), 0), now=now,
+        user=user,
+        drill_address=drill.address,
+        answer=answer,
+        showing=services.Showing(uuid.uuid4(), 0),
+        now=now,
     ).attempt
 
 

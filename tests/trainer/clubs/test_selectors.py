@@ -36,7 +36,9 @@ def test_house_rules_come_from_the_earliest_joined_club():
     ClubMembership.objects.filter(club=early).update(joined_at=timezone.now() - timedelta(days=3))
 
     assert selectors.house_rules_for(user=member) == {
-        "convention": "teach-yourself-1994", "rule": "contribution"}
+        "convention": "teach-yourself-1994",
+        "rule": "contribution",
+    }
 
 
 def test_no_club_no_house_rules():
@@ -62,11 +64,15 @@ def test_drill_defaults_use_house_rules_unless_the_member_chose():
     request = _request(member)
 
     assert preferences.drill_defaults(request) == {
-        "convention": "teach-yourself-1994", "rule": "contribution"}
+        "convention": "teach-yourself-1994",
+        "rule": "contribution",
+    }
 
     preferences.save(request, convention="parlett-2008", rule=None, four_colour=False)
     assert preferences.drill_defaults(request) == {
-        "convention": "parlett-2008", "rule": "contribution"}
+        "convention": "parlett-2008",
+        "rule": "contribution",
+    }
 
 
 def test_anonymous_visitors_have_no_house_rules(django_assert_num_queries):
@@ -122,8 +128,12 @@ def test_the_same_drill_with_other_settings_does_not_count():
     step = cf.load_step(1)
     member = f.user()
     entry = cf.entries(step)[0]
-    f.answer(member, kind=entry.kind, seed=entry.seed,
-             params=DrillParams.from_query({"items": "one_pair", "rule": "contribution"}))
+    f.answer(
+        member,
+        kind=entry.kind,
+        seed=entry.seed,
+        params=DrillParams.from_query({"items": "one_pair", "rule": "contribution"}),
+    )
 
     assert selectors.path_for(user=member)[0].answered == 0
 

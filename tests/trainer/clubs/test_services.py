@@ -83,8 +83,9 @@ def test_organiser_sets_house_rules():
     organiser = f.user()
     club = cf.club(organiser)
 
-    services.house_rules_set(actor=organiser, club=club, convention="teach-yourself-1994",
-                             rule="contribution")
+    services.house_rules_set(
+        actor=organiser, club=club, convention="teach-yourself-1994", rule="contribution"
+    )
 
     club.refresh_from_db()
     assert (club.convention, club.rule) == ("teach-yourself-1994", "contribution")
@@ -96,8 +97,9 @@ def test_a_member_cannot_set_house_rules():
     cf.join(club, member)
 
     with pytest.raises(PermissionDenied):
-        services.house_rules_set(actor=member, club=club, convention="parlett-2008",
-                                 rule="contribution")
+        services.house_rules_set(
+            actor=member, club=club, convention="parlett-2008", rule="contribution"
+        )
 
 
 def test_house_rules_must_be_known():

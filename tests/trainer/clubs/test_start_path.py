@@ -42,14 +42,14 @@ def test_passing_a_step_alone_shows_in_the_clubs_view(client):
     member, organiser = f.user("member"), f.user("org")
     cf.pass_step(member, step)
     client.force_login(member)
-    assert 'path-step path-step-passed' in client.get("/start/").text
+    assert "path-step path-step-passed" in client.get("/start/").text
     club = cf.club(organiser)
     cf.join(club, member)
     client.force_login(organiser)
     members = client.get(f"/clubs/{club.slug}/members/").text
     assert "member" in members
     client.force_login(member)
-    assert 'path-step path-step-passed' in client.get(f"/clubs/{club.slug}/path/").text
+    assert "path-step path-step-passed" in client.get(f"/clubs/{club.slug}/path/").text
 
 
 def test_solo_step_page_links_back_to_start_here(client):

@@ -61,8 +61,10 @@ def test_club_list_shows_your_clubs_only(member, club):
 def test_founding_a_club_makes_you_its_organiser():
     founder = f.user()
 
-    response = _client(founder).post("/clubs/new/", {
-        "name": "Thursday Concerto", "convention": "parlett-2008", "rule": "contribution"})
+    response = _client(founder).post(
+        "/clubs/new/",
+        {"name": "Thursday Concerto", "convention": "parlett-2008", "rule": "contribution"},
+    )
 
     club = Club.objects.get(name="Thursday Concerto")
     assert response.status_code == 302
@@ -72,8 +74,9 @@ def test_founding_a_club_makes_you_its_organiser():
 
 
 def test_founding_refuses_unknown_rules():
-    response = _client(f.user()).post("/clubs/new/", {
-        "name": "Odd", "convention": "house-special", "rule": "classic"})
+    response = _client(f.user()).post(
+        "/clubs/new/", {"name": "Odd", "convention": "house-special", "rule": "classic"}
+    )
 
     assert response.status_code == 200
     assert not Club.objects.exists()
@@ -84,15 +87,20 @@ def test_founding_refuses_unknown_rules():
 
 def _club_urls(slug: str, user_id: int = 1) -> dict[str, str]:
     return {
-        "detail": f"/clubs/{slug}/", "path": f"/clubs/{slug}/path/",
-        "step": f"/clubs/{slug}/path/1/", "next": f"/clubs/{slug}/path/1/next/",
+        "detail": f"/clubs/{slug}/",
+        "path": f"/clubs/{slug}/path/",
+        "step": f"/clubs/{slug}/path/1/",
+        "next": f"/clubs/{slug}/path/1/next/",
         "members": f"/clubs/{slug}/members/",
     }
 
 
 def _club_posts(slug: str, user_id: int) -> list[str]:
-    return [f"/clubs/{slug}/invite/rotate/", f"/clubs/{slug}/rules/",
-            f"/clubs/{slug}/members/{user_id}/promote/"]
+    return [
+        f"/clubs/{slug}/invite/rotate/",
+        f"/clubs/{slug}/rules/",
+        f"/clubs/{slug}/members/{user_id}/promote/",
+    ]
 
 
 def test_non_members_get_404_for_every_club_page(club, member):
@@ -101,8 +109,9 @@ def test_non_members_get_404_for_every_club_page(club, member):
     for url in _club_urls(club.slug).values():
         assert outsider.get(url).status_code == 404, url
     for url in _club_posts(club.slug, member.pk):
-        assert outsider.post(url, {"convention": "parlett-2008", "rule": "classic"}
-                             ).status_code == 404, url
+        assert (
+            outsider.post(url, {"convention": "parlett-2008", "rule": "classic"}).status_code == 404
+        ), url
 
 
 def test_guessed_slugs_get_404(member):
@@ -142,8 +151,10 @@ def test_a_member_cannot_use_organiser_actions(club, member):
     token = club.invite_token
 
     for url in _club_posts(club.slug, member.pk):
-        assert client.post(url, {"convention": "teach-yourself-1994", "rule": "classic"}
-                           ).status_code == 403, url
+        assert (
+            client.post(url, {"convention": "teach-yourself-1994", "rule": "classic"}).status_code
+            == 403
+        ), url
 
     club.refresh_from_db()
     assert club.invite_token == token and club.convention == "parlett-2008"
@@ -164,12 +175,15 @@ def test_organiser_sees_every_members_position(club, organiser, member):
 
 def test_every_write_needs_csrf(club, organiser, member):
     client = _client(organiser, enforce_csrf_checks=True)
-    posts = [*_club_posts(club.slug, member.pk), "/clubs/new/",
-             f"/clubs/join/{club.invite_token}/"]
+    posts = [*_club_posts(club.slug, member.pk), "/clubs/new/", f"/clubs/join/{club.invite_token}/"]
 
     for url in posts:
-        assert client.post(url, {"name": "X", "convention": "parlett-2008", "rule": "classic"}
-                           ).status_code == 403, url
+        assert (
+            client.post(
+                url, {"name": "X", "convention": "parlett-2008", "rule": "classic"}
+            ).status_code
+            == 403
+        ), url
 
 
 def test_organiser_actions_are_post_only(club, organiser, member):
@@ -228,8 +242,7 @@ def test_wrong_or_rotated_tokens_get_404(club, organiser):
 
 
 def test_rotating_by_htmx_returns_the_invite_partial(club, organiser):
-    response = _client(organiser).post(f"/clubs/{club.slug}/invite/rotate/",
-                                       HTTP_HX_REQUEST="true")
+    response = _client(organiser).post(f"/clubs/{club.slug}/invite/rotate/", HTTP_HX_REQUEST="true")
 
     club.refresh_from_db()
     assert response.status_code == 200
@@ -247,8 +260,9 @@ def test_organiser_page_shows_the_invite_link(club, organiser):
 
 
 def test_organiser_changes_house_rules(club, organiser):
-    response = _client(organiser).post(f"/clubs/{club.slug}/rules/", {
-        "convention": "teach-yourself-1994", "rule": "contribution"})
+    response = _client(organiser).post(
+        f"/clubs/{club.slug}/rules/", {"convention": "teach-yourself-1994", "rule": "contribution"}
+    )
 
     club.refresh_from_db()
     assert response.status_code == 302
@@ -256,8 +270,9 @@ def test_organiser_changes_house_rules(club, organiser):
 
 
 def test_bad_house_rules_are_refused(club, organiser):
-    response = _client(organiser).post(f"/clubs/{club.slug}/rules/",
-                                       {"convention": "house-special", "rule": "classic"})
+    response = _client(organiser).post(
+        f"/clubs/{club.slug}/rules/", {"convention": "house-special", "rule": "classic"}
+    )
 
     club.refresh_from_db()
     assert response.status_code == 400
@@ -362,8 +377,9 @@ def test_next_from_htmx_asks_the_browser_to_navigate(club, member):
 def test_an_answer_on_the_drill_page_counts_for_the_step(club, organiser, member):
     """The whole loop: path → drill page → answer → the step counts it, even when the club's
     house rules (the member's drill defaults) differ from the curated drill's settings."""
-    _client(organiser).post(f"/clubs/{club.slug}/rules/",
-                            {"convention": "teach-yourself-1994", "rule": "contribution"})
+    _client(organiser).post(
+        f"/clubs/{club.slug}/rules/", {"convention": "teach-yourself-1994", "rule": "contribution"}
+    )
     step = cf.load_step(4)  # lead drills
     for n in (1, 2, 3):
         cf.pass_step(member, cf.load_step(n))
@@ -374,8 +390,9 @@ def test_an_answer_on_the_drill_page_counts_for_the_step(club, organiser, member
     entry = cf.entries(step)[0]
     c1, c2 = right_answer(make_drill(entry.kind, entry.seed, entry.drill_params)).play
 
-    answered = client.post(drill_url, {"showing": showing, "c1": str(c1),
-                                       "c2": str(c2) if c2 else "pass"})
+    answered = client.post(
+        drill_url, {"showing": showing, "c1": str(c1), "c2": str(c2) if c2 else "pass"}
+    )
 
     assert answered.status_code == 200
     assert f'href="/clubs/{club.slug}/path/4/next/?after=1"' in answered.text

@@ -24,13 +24,16 @@ def lenient():
     return Client(raise_request_exception=False)
 
 
-@pytest.mark.parametrize("url", [
-    "/clubs/join/%00/",
-    "/learn/the-game/?club=%00",
-    "/drills/lead/?items=%00",
-    "/classes/join/%00/",
-    "/%00",
-])
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/clubs/join/%00/",
+        "/learn/the-game/?club=%00",
+        "/drills/lead/?items=%00",
+        "/classes/join/%00/",
+        "/%00",
+    ],
+)
 def test_a_nul_byte_in_the_address_is_a_400(lenient, url):
     response = lenient.get(url)
 
@@ -118,8 +121,14 @@ def test_the_longest_real_drill_address_fits_the_column():
 
     longest_convention = max(CONVENTIONS, key=len)
     longest_rule = max(SCORING_RULES, key=len)
-    params = DrillParams(convention=longest_convention, rule=longest_rule, side_hand=4,
-                         items=tuple(ITEMS), hand_size=13, own_hand=True)
+    params = DrillParams(
+        convention=longest_convention,
+        rule=longest_rule,
+        side_hand=4,
+        items=tuple(ITEMS),
+        hand_size=13,
+        own_hand=True,
+    )
 
     assert len(params.key()) <= Attempt._meta.get_field("params").max_length
 

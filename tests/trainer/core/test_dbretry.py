@@ -81,8 +81,12 @@ def test_the_attempt_service_is_retried_whole(monkeypatch):
     # The test itself runs in a transaction; the service is the outermost block in a request.
     monkeypatch.setattr(dbretry, "connection", type("C", (), {"in_atomic_block": False})())
 
-    recorded = services.attempt_record(user=me, drill_address=drill.address, answer=answer,
-                                       showing=services.Showing(uuid.uuid4(), 0))
+    recorded = services.attempt_record(
+        user=me,
+        drill_address=drill.address,
+        answer=answer,
+        showing=services.Showing(uuid.uuid4(), 0),
+    )
     created = recorded.created
 
     assert created and failures == [1]

@@ -19,7 +19,7 @@ WRITES = re.compile(r"^\s*(INSERT|UPDATE|DELETE|REPLACE)\b", re.IGNORECASE)
 
 
 def database_down(execute, sql, params, many, context):
-    raise OperationalError("connection to server at \"127.0.0.1\", port 5432 failed")
+    raise OperationalError('connection to server at "127.0.0.1", port 5432 failed')
 
 
 def read_only(execute, sql, params, many, context):
@@ -74,8 +74,10 @@ def test_an_outage_is_a_styled_503_page_with_no_session_error(lenient, caplog):
     assert response["Retry-After"]
     messages = [r.getMessage() + str(r.exc_info or "") for r in caplog.records]
     assert not any("Session" in m for m in messages), messages
-    assert not any(r.name == "django.request" and "Internal Server Error" in r.getMessage()
-                   for r in caplog.records)
+    assert not any(
+        r.name == "django.request" and "Internal Server Error" in r.getMessage()
+        for r in caplog.records
+    )
 
 
 def test_an_outage_while_answering_is_a_503(lenient):
@@ -85,8 +87,9 @@ def test_an_outage_while_answering_is_a_503(lenient):
     drill = make_drill("checklist", 5, DrillParams())
 
     with connection.execute_wrapper(database_down):
-        response = lenient.post("/drills/checklist/5/?v=2",
-                                {"showing": showing, "option": f.right_option(drill)})
+        response = lenient.post(
+            "/drills/checklist/5/?v=2", {"showing": showing, "option": f.right_option(drill)}
+        )
 
     assert response.status_code == 503
 
@@ -113,8 +116,10 @@ def test_a_read_only_database_still_serves_reads(lenient):
     lenient.force_login(me)
 
     with connection.execute_wrapper(read_only):
-        pages = {url: lenient.get(url).status_code
-                 for url in ("/", "/drills/", "/drills/checklist/5/?v=2", "/progress/", "/learn/")}
+        pages = {
+            url: lenient.get(url).status_code
+            for url in ("/", "/drills/", "/drills/checklist/5/?v=2", "/progress/", "/learn/")
+        }
 
     assert set(pages.values()) == {200}, pages
 
@@ -126,8 +131,9 @@ def test_a_write_to_a_read_only_database_is_a_clean_503(lenient):
     drill = make_drill("checklist", 5, DrillParams())
 
     with connection.execute_wrapper(read_only):
-        response = lenient.post("/drills/checklist/5/?v=2",
-                                {"showing": showing, "option": f.right_option(drill)})
+        response = lenient.post(
+            "/drills/checklist/5/?v=2", {"showing": showing, "option": f.right_option(drill)}
+        )
 
     assert response.status_code == 503
 
@@ -138,10 +144,12 @@ def test_reposting_a_showing_with_another_answer_shows_the_stored_grade(client):
     page = client.get("/drills/checklist/5/?v=2")
     showing = re.search(r'name="showing" value="([^"]+)"', page.text)[1]
 
-    first = client.post("/drills/checklist/5/?v=2",
-                        {"showing": showing, "option": f.right_option(drill)})
-    second = client.post("/drills/checklist/5/?v=2",
-                         {"showing": showing, "option": f.wrong_option(drill)})
+    first = client.post(
+        "/drills/checklist/5/?v=2", {"showing": showing, "option": f.right_option(drill)}
+    )
+    second = client.post(
+        "/drills/checklist/5/?v=2", {"showing": showing, "option": f.wrong_option(drill)}
+    )
 
     assert "Right." in first.text
     assert Attempt.objects.count() == 1

@@ -30,8 +30,13 @@ def test_no_template_has_inline_script_handlers_or_styles():
     for folder in TEMPLATE_DIRS:
         for path in folder.rglob("*.html"):
             text = path.read_text()
-            for pattern in (r"<script(?![^>]*\bsrc=)[^>]*>", r"\son[a-z]+\s*=", r"\sstyle\s*=",
-                            r"<style\b", r"javascript:"):
+            for pattern in (
+                r"<script(?![^>]*\bsrc=)[^>]*>",
+                r"\son[a-z]+\s*=",
+                r"\sstyle\s*=",
+                r"<style\b",
+                r"javascript:",
+            ):
                 if re.search(pattern, text, re.IGNORECASE):
                     offenders.append(f"{path.relative_to(settings.BASE_DIR)}: {pattern}")
 
@@ -47,8 +52,12 @@ def test_htmx_is_told_not_to_inject_styles_or_eval(client):
 
 
 def _production_setting(name, **extra):
-    result = run_manage("shell", "-c", f"from django.conf import settings; "
-                        f"print(settings.{name})", env={**production_env(), **extra})
+    result = run_manage(
+        "shell",
+        "-c",
+        f"from django.conf import settings; print(settings.{name})",
+        env={**production_env(), **extra},
+    )
     assert result.returncode == 0, result.stderr
     return result.stdout.strip().splitlines()[-1]
 
@@ -73,6 +82,7 @@ def test_a_cyrillic_look_alike_of_a_username_is_refused(client):
     assert response.status_code == 200
     assert "one alphabet" in response.text
     from django.contrib.auth import get_user_model
+
     assert get_user_model().objects.count() == 1
 
 
@@ -99,6 +109,7 @@ def test_usernames_are_normalised_to_nfkc(client):
 
     assert response.status_code == 302
     from django.contrib.auth import get_user_model
+
     assert get_user_model().objects.filter(username="ada").exists()
 
 

@@ -14,8 +14,9 @@ def _request(**headers):
 def test_only_an_htmx_request_that_is_not_a_history_restore_wants_a_partial():
     assert not wants_partial(_request())
     assert wants_partial(_request(HTTP_HX_REQUEST="true"))
-    assert not wants_partial(_request(HTTP_HX_REQUEST="true",
-                                      HTTP_HX_HISTORY_RESTORE_REQUEST="true"))
+    assert not wants_partial(
+        _request(HTTP_HX_REQUEST="true", HTTP_HX_HISTORY_RESTORE_REQUEST="true")
+    )
 
 
 def test_a_page_redirect_from_htmx_asks_the_browser_to_navigate():

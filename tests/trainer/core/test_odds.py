@@ -28,8 +28,7 @@ def test_chart_draws_a_real_posterior():
     # One row per reading, most likely first, each with its words, percentage and bar.
     labels = re.findall(r'<th scope="row" class="odds-label">([^<]+)</th>', html)
     assert labels == [o.label for o in post.items]
-    widths = [float(w) for w in re.findall(r'class="odds-bar" x="0" y="1" width="([\d.]+)"',
-                                           html)]
+    widths = [float(w) for w in re.findall(r'class="odds-bar" x="0" y="1" width="([\d.]+)"', html)]
     assert widths == pytest.approx([100 * o.p for o in post.items], abs=0.051)
     for o in post.items:
         assert f">{percent_text(o.p)}<" in html or f">{percent_text(o.p)}<span" in html
@@ -71,8 +70,14 @@ def test_odds_for_drill_is_cached_by_address(monkeypatch):
     cache.clear()
     leader = parse_cards("2D 3D 4D 5D KS QH 9C 8C 7H JS TD 6S 2C")
     drill = SimpleNamespace(
-        kind="read", seed=5, address=("read", 5, "v=2"), signal=(card("2D"), card("5D")),
-        source=leader, side_hand=1, visible=(), convention="parlett-2008",
+        kind="read",
+        seed=5,
+        address=("read", 5, "v=2"),
+        signal=(card("2D"), card("5D")),
+        source=leader,
+        side_hand=1,
+        visible=(),
+        convention="parlett-2008",
     )
     calls = []
     real = odds_module.posterior
@@ -89,8 +94,9 @@ def test_odds_for_drill_is_cached_by_address(monkeypatch):
     assert calls[0]["witness"] == leader
     assert first["rows"][0]["label"] == "Four to a straight flush (XXXX)"
     # A lead that is not the hand's preferred play is explained by the "any" model.
-    other = SimpleNamespace(**{**vars(drill), "address": ("read", 6, "v=2"),
-                               "signal": (card("3D"), card("5D"))})
+    other = SimpleNamespace(
+        **{**vars(drill), "address": ("read", 6, "v=2"), "signal": (card("3D"), card("5D"))}
+    )
     odds_for_drill(other)
     assert calls[-1]["model"] == "any"
 

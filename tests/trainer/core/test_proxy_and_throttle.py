@@ -62,11 +62,15 @@ def test_join_failures_count_across_processes(tmp_path):
     """Two separate processes (as two gunicorn workers) see one count."""
     env = {"DATABASE_URL": f"sqlite:///{tmp_path / 'shared.sqlite3'}"}
     assert run_manage("migrate", "--noinput", "-v", "0", env=env).returncode == 0
-    fail = ("from trainer.classes import ratelimit as r; from django.conf import settings as s; "
-            "[r.join_failed(user_id=42, ip='10.9.9.9') "
-            "for _ in range(s.CLASSES_JOIN_MAX_FAILURES)]")
-    check = ("from trainer.classes import ratelimit as r; "
-             "print('blocked' if r.join_blocked(user_id=42, ip='10.9.9.9') else 'open')")
+    fail = (
+        "from trainer.classes import ratelimit as r; from django.conf import settings as s; "
+        "[r.join_failed(user_id=42, ip='10.9.9.9') "
+        "for _ in range(s.CLASSES_JOIN_MAX_FAILURES)]"
+    )
+    check = (
+        "from trainer.classes import ratelimit as r; "
+        "print('blocked' if r.join_blocked(user_id=42, ip='10.9.9.9') else 'open')"
+    )
 
     first = run_manage("shell", "-c", fail, env=env)
     second = run_manage("shell", "-c", check, env=env)
@@ -82,14 +86,17 @@ def test_a_bad_code_flood_behind_the_proxy_blocks_only_its_client(client, settin
     proxy = {"REMOTE_ADDR": "10.0.0.1"}  # every request arrives from the one proxy
     for n in range(3):
         client.force_login(f.user())
-        client.post("/classes/join/", {"code": f"WRONG{n:05d}"},
-                    HTTP_X_FORWARDED_FOR="203.0.113.5", **proxy)
+        client.post(
+            "/classes/join/", {"code": f"WRONG{n:05d}"}, HTTP_X_FORWARDED_FOR="203.0.113.5", **proxy
+        )
 
     client.force_login(f.user())
-    attacker = client.post("/classes/join/", {"code": "WRONG99999"},
-                           HTTP_X_FORWARDED_FOR="203.0.113.5", **proxy)
-    someone_else = client.post("/classes/join/", {"code": "WRONG99999"},
-                               HTTP_X_FORWARDED_FOR="198.51.100.7", **proxy)
+    attacker = client.post(
+        "/classes/join/", {"code": "WRONG99999"}, HTTP_X_FORWARDED_FOR="203.0.113.5", **proxy
+    )
+    someone_else = client.post(
+        "/classes/join/", {"code": "WRONG99999"}, HTTP_X_FORWARDED_FOR="198.51.100.7", **proxy
+    )
 
     assert attacker.status_code == 429
     assert someone_else.status_code == 200
@@ -101,8 +108,12 @@ def test_a_forged_header_does_not_escape_the_per_address_limit(client, settings)
     settings.CLASSES_JOIN_MAX_FAILURES_PER_IP = 2
     for n in range(3):
         client.force_login(f.user())
-        last = client.post("/classes/join/", {"code": f"WRONG{n:05d}"}, REMOTE_ADDR="10.0.0.1",
-                           HTTP_X_FORWARDED_FOR=f"1.1.1.{n}, 203.0.113.5")
+        last = client.post(
+            "/classes/join/",
+            {"code": f"WRONG{n:05d}"},
+            REMOTE_ADDR="10.0.0.1",
+            HTTP_X_FORWARDED_FOR=f"1.1.1.{n}, 203.0.113.5",
+        )
 
     assert last.status_code == 429
 
@@ -114,8 +125,9 @@ def _login(client, username, password, url="/accounts/login/", **extra):
 @pytest.mark.django_db
 def test_login_is_throttled_after_repeated_wrong_passwords(client, settings):
     f.user("ada", password=PASSWORD)
-    tries = [_login(client, "ada", "wrong-guess").status_code
-             for _ in range(settings.AXES_FAILURE_LIMIT)]
+    tries = [
+        _login(client, "ada", "wrong-guess").status_code for _ in range(settings.AXES_FAILURE_LIMIT)
+    ]
 
     locked = _login(client, "ada", PASSWORD)
 
@@ -157,13 +169,14 @@ def test_the_throttle_uses_the_client_behind_the_proxy(client, settings):
     settings.TRUSTED_PROXY_COUNT = 1
     f.user("ada", password=PASSWORD)
     for _ in range(settings.AXES_FAILURE_LIMIT):
-        _login(client, "ada", "wrong-guess", REMOTE_ADDR="10.0.0.1",
-               HTTP_X_FORWARDED_FOR="6.6.6.6")
+        _login(client, "ada", "wrong-guess", REMOTE_ADDR="10.0.0.1", HTTP_X_FORWARDED_FOR="6.6.6.6")
 
-    attacker = _login(client, "ada", PASSWORD, REMOTE_ADDR="10.0.0.1",
-                      HTTP_X_FORWARDED_FOR="6.6.6.6")
-    owner = _login(client, "ada", PASSWORD, REMOTE_ADDR="10.0.0.1",
-                   HTTP_X_FORWARDED_FOR="192.0.2.10")
+    attacker = _login(
+        client, "ada", PASSWORD, REMOTE_ADDR="10.0.0.1", HTTP_X_FORWARDED_FOR="6.6.6.6"
+    )
+    owner = _login(
+        client, "ada", PASSWORD, REMOTE_ADDR="10.0.0.1", HTTP_X_FORWARDED_FOR="192.0.2.10"
+    )
 
     assert attacker.status_code == 429
     assert owner.status_code == 302
@@ -192,11 +205,14 @@ def test_the_login_form_says_what_the_throttle_does(client, settings):
 def test_cache_url_selects_redis_and_cached_sessions():
     from tests.concerto_site.test_settings import production_env
 
-    script = ("from django.conf import settings as s; "
-              "print(s.CACHES['default']['BACKEND'], s.CACHES['default']['LOCATION'], "
-              "s.SESSION_ENGINE)")
-    result = run_manage("shell", "-c", script,
-                        env={**production_env(), "CACHE_URL": "redis://127.0.0.1:6390/2"})
+    script = (
+        "from django.conf import settings as s; "
+        "print(s.CACHES['default']['BACKEND'], s.CACHES['default']['LOCATION'], "
+        "s.SESSION_ENGINE)"
+    )
+    result = run_manage(
+        "shell", "-c", script, env={**production_env(), "CACHE_URL": "redis://127.0.0.1:6390/2"}
+    )
 
     backend, location, sessions = result.stdout.strip().splitlines()[-1].split()
     assert backend == "django.core.cache.backends.redis.RedisCache"
@@ -204,8 +220,10 @@ def test_cache_url_selects_redis_and_cached_sessions():
     assert sessions == "django.contrib.sessions.backends.cached_db"
 
 
-@pytest.mark.skipif(not __import__("os").environ.get("CACHE_URL", "").startswith("redis"),
-                    reason="needs a Redis server: CACHE_URL=redis://… (CI starts one)")
+@pytest.mark.skipif(
+    not __import__("os").environ.get("CACHE_URL", "").startswith("redis"),
+    reason="needs a Redis server: CACHE_URL=redis://… (CI starts one)",
+)
 def test_the_join_limit_counts_in_redis():
     from django.core.cache import caches
     from django.core.cache.backends.redis import RedisCache

@@ -91,8 +91,10 @@ def test_a_double_post_records_one_attempt(client, learner):
 def test_anonymous_answers_are_graded_but_not_stored(client):
     drill = make_drill("checklist", 4)
     html = get_drill(client, "/drills/checklist/4/?v=2")
-    response = client.post("/drills/checklist/4/?v=2", {
-        "showing": showing_of(html), "option": factories.wrong_option(drill)})
+    response = client.post(
+        "/drills/checklist/4/?v=2",
+        {"showing": showing_of(html), "option": factories.wrong_option(drill)},
+    )
     assert response.status_code == 200
     assert "Not quite" in response.content.decode()
     assert Attempt.objects.count() == 0
@@ -105,8 +107,9 @@ def test_anonymous_answers_are_graded_but_not_stored(client):
         ({"c1": "", "c2": ""}, "needs a first card"),
     ],
 )
-def test_malformed_lead_posts_are_400_with_a_reason_and_write_nothing(client, learner, data,
-                                                                      message):
+def test_malformed_lead_posts_are_400_with_a_reason_and_write_nothing(
+    client, learner, data, message
+):
     html = get_drill(client, "/drills/lead/17/?v=2")
     response = client.post("/drills/lead/17/?v=2", {"showing": showing_of(html), **data})
     assert response.status_code == 400
@@ -118,8 +121,10 @@ def test_a_card_not_in_the_hand_is_400(client, learner):
     drill = make_drill("lead", 17)
     html = get_drill(client, "/drills/lead/17/?v=2")
     outside = next(c for c in __import__("engine.cards").cards.DECK if c not in drill.hand)
-    response = client.post("/drills/lead/17/?v=2", {
-        "showing": showing_of(html), "c1": str(drill.hand[0]), "c2": str(outside)})
+    response = client.post(
+        "/drills/lead/17/?v=2",
+        {"showing": showing_of(html), "c1": str(drill.hand[0]), "c2": str(outside)},
+    )
     assert response.status_code == 400
     assert "is not in your hand" in response.content.decode()
     assert Attempt.objects.count() == 0
@@ -127,8 +132,9 @@ def test_a_card_not_in_the_hand_is_400(client, learner):
 
 def test_an_unknown_option_is_400(client, learner):
     html = get_drill(client, "/drills/checklist/4/?v=2")
-    response = client.post("/drills/checklist/4/?v=2", {"showing": showing_of(html),
-                                                    "option": "royal_flush"})
+    response = client.post(
+        "/drills/checklist/4/?v=2", {"showing": showing_of(html), "option": "royal_flush"}
+    )
     assert response.status_code == 400
     assert Attempt.objects.count() == 0
 
@@ -148,16 +154,25 @@ def test_a_missing_or_tampered_showing_is_400(client, learner):
 def test_an_answer_for_another_drill_is_400(client, learner):
     html = get_drill(client, "/drills/checklist/5/?v=2")
     drill = make_drill("checklist", 4)
-    response = client.post("/drills/checklist/4/?v=2", {
-        "showing": showing_of(html), "option": factories.right_option(drill)})
+    response = client.post(
+        "/drills/checklist/4/?v=2",
+        {"showing": showing_of(html), "option": factories.right_option(drill)},
+    )
     assert response.status_code == 400
     assert "different drill" in response.content.decode()
     assert Attempt.objects.count() == 0
 
 
-@pytest.mark.parametrize("url", ["/drills/poker/", "/drills/poker/3/?v=2",
-                                 "/drills/lead/99999999999999999999/?v=2",
-                                 "/drills/lead/3/?v=2&side_hand=9", "/drills/lead/?items=royal"])
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/drills/poker/",
+        "/drills/poker/3/?v=2",
+        "/drills/lead/99999999999999999999/?v=2",
+        "/drills/lead/3/?v=2&side_hand=9",
+        "/drills/lead/?items=royal",
+    ],
+)
 def test_unknown_kinds_seeds_and_params_are_400_with_a_reason(client, url):
     response = client.get(url)
     assert response.status_code == 400
@@ -175,8 +190,10 @@ def test_posts_need_the_csrf_token(learner):
     client.force_login(learner)
     html = get_drill(client, "/drills/checklist/4/?v=2")
     drill = make_drill("checklist", 4)
-    response = client.post("/drills/checklist/4/?v=2", {
-        "showing": showing_of(html), "option": factories.right_option(drill)})
+    response = client.post(
+        "/drills/checklist/4/?v=2",
+        {"showing": showing_of(html), "option": factories.right_option(drill)},
+    )
     assert response.status_code == 403
     assert Attempt.objects.count() == 0
 
@@ -186,8 +203,12 @@ def test_review_serves_the_most_overdue_skill(client, learner):
 
     from django.utils import timezone
 
-    factories.answer(learner, correct=False, params=DrillParams(items=("fours",)),
-                     now=timezone.now() - timedelta(hours=2))
+    factories.answer(
+        learner,
+        correct=False,
+        params=DrillParams(items=("fours",)),
+        now=timezone.now() - timedelta(hours=2),
+    )
     response = client.get("/drills/review/")
     assert response.status_code == 302
     assert response["Location"].startswith("/drills/checklist/?")
@@ -205,8 +226,9 @@ def test_next_goes_to_a_local_next_address_only(client):
     assert "evil.example" not in html
 
 
-def test_the_drill_page_query_count_does_not_grow_with_attempts(client, learner,
-                                                                django_assert_num_queries):
+def test_the_drill_page_query_count_does_not_grow_with_attempts(
+    client, learner, django_assert_num_queries
+):
     html = get_drill(client, "/drills/checklist/4/?v=2")
     drill = make_drill("checklist", 4)
     data = {"showing": showing_of(html), "option": factories.right_option(drill)}
@@ -227,18 +249,27 @@ def test_the_drill_page_query_count_does_not_grow_with_attempts(client, learner,
 
 
 def test_the_custom_drill_form_goes_to_a_drill_with_those_settings(client):
-    response = client.get("/drills/custom/", {"kind": "read", "side_hand": "3",
-                                              "items": ["four_flush", "three_flush"],
-                                              "own_hand": "1", "convention": "parlett-2008",
-                                              "rule": "classic"})
+    response = client.get(
+        "/drills/custom/",
+        {
+            "kind": "read",
+            "side_hand": "3",
+            "items": ["four_flush", "three_flush"],
+            "own_hand": "1",
+            "convention": "parlett-2008",
+            "rule": "classic",
+        },
+    )
     assert response.status_code == 302
     assert response["Location"] == (
-        "/drills/read/?side_hand=3&items=four_flush%2Cthree_flush&own_hand=1&v=2")
+        "/drills/read/?side_hand=3&items=four_flush%2Cthree_flush&own_hand=1&v=2"
+    )
 
 
 def test_the_custom_drill_form_refuses_impossible_settings(client):
-    response = client.get("/drills/custom/", {"kind": "read", "items": ["fours"],
-                                              "convention": "teach-yourself-1994"})
+    response = client.get(
+        "/drills/custom/", {"kind": "read", "items": ["fours"], "convention": "teach-yourself-1994"}
+    )
     assert response.status_code == 400
     assert "cannot be" in response.content.decode()
 
@@ -301,8 +332,9 @@ def test_graded_options_are_marked_by_icon_and_words(client):
     html = get_drill(client, "/drills/checklist/4/?v=2")
     right = next(o.key for o in drill.options if o.key == drill.skill)
     wrong = next(o.key for o in drill.options if o.key != right)
-    page = client.post("/drills/checklist/4/?v=2",
-                       {"showing": showing_of(html), "option": wrong}).content.decode()
+    page = client.post(
+        "/drills/checklist/4/?v=2", {"showing": showing_of(html), "option": wrong}
+    ).content.decode()
     assert "chosen-wrong" in page and "right-answer" in page
     assert "✗</span> your answer" in page and "✓</span> right answer" in page
 
@@ -352,8 +384,7 @@ def test_no_page_shows_a_card_the_learner_may_not_see_yet(client, kind, seed):
     verdict = grade(drill, parse_answer(drill, _answer_post(drill)))
     revealed = visible | {c.label for c in (*verdict.reveal, *verdict.highlight)}
     for headers in ({}, {"HTTP_HX_REQUEST": "true"}):
-        answered = client.post(url, {"showing": showing_of(html), **_answer_post(drill)},
-                               **headers)
+        answered = client.post(url, {"showing": showing_of(html), **_answer_post(drill)}, **headers)
         assert answered.status_code == 200
         shown = _cards_shown(answered.text)
         assert shown <= revealed, shown - revealed
@@ -380,7 +411,8 @@ def test_vary_is_sent_exactly_where_a_page_depends_on_htmx(client):
 
 
 def test_a_refused_answer_from_htmx_is_swapped_into_the_feedback(client):
-    response = client.post("/drills/checklist/4/?v=2", {"showing": "forged", "option": "x"},
-                           HTTP_HX_REQUEST="true")
+    response = client.post(
+        "/drills/checklist/4/?v=2", {"showing": "forged", "option": "x"}, HTTP_HX_REQUEST="true"
+    )
     assert response.status_code == 400
     assert "damaged" in response.text

@@ -98,8 +98,7 @@ def test_a_reply_example_shows_the_engines_advice():
     hand = parse_cards("6H 9S KD 2C 3C 8D JH")
     advice = reply_advice(hand, *parse_cards("4H 7H"), 1, DEFAULT_CONVENTION)
 
-    html = render_example("reply", "cards: 6H 9S KD 2C 3C 8D JH\nsignal: 4H 7H",
-                          DEFAULT_CONVENTION)
+    html = render_example("reply", "cards: 6H 9S KD 2C 3C 8D JH\nsignal: 4H 7H", DEFAULT_CONVENTION)
 
     assert advice.reason.split(";")[0] in html
 
@@ -112,19 +111,22 @@ def test_examples_follow_the_chosen_convention():
     assert html_2008 != html_1994
 
 
-@pytest.mark.parametrize("kind, text, message", [
-    ("hand", "S: A 5 5", "duplicate"),
-    ("hand", "S: A X", "not a card"),
-    ("hand", "side_hand: 1", "no cards"),
-    ("hand", "S: A 2\nside_hand: 7", "side_hand"),
-    ("hand", "S: A 2\ncolour: red", "unknown key"),
-    ("signal", "4H", "two cards"),
-    ("signal", "4H 4H", "twice"),
-    ("score", "AH 2H 3H", "five played cards"),
-    ("score", "AH 2H 3H 4H 5H\nby: NS", "one seat letter"),
-    ("reply", "cards: 4H 9S\nsignal: 4H 7H", "cannot be in your hand"),
-    ("chart", "x", "unknown example kind"),
-])
+@pytest.mark.parametrize(
+    ("kind", "text", "message"),
+    [
+        ("hand", "S: A 5 5", "duplicate"),
+        ("hand", "S: A X", "not a card"),
+        ("hand", "side_hand: 1", "no cards"),
+        ("hand", "S: A 2\nside_hand: 7", "side_hand"),
+        ("hand", "S: A 2\ncolour: red", "unknown key"),
+        ("signal", "4H", "two cards"),
+        ("signal", "4H 4H", "twice"),
+        ("score", "AH 2H 3H", "five played cards"),
+        ("score", "AH 2H 3H 4H 5H\nby: NS", "one seat letter"),
+        ("reply", "cards: 4H 9S\nsignal: 4H 7H", "cannot be in your hand"),
+        ("chart", "x", "unknown example kind"),
+    ],
+)
 def test_bad_blocks_are_errors(kind, text, message):
     with pytest.raises(ExampleError, match=message):
         render_example(kind, text, DEFAULT_CONVENTION)

@@ -51,7 +51,7 @@ def _section(body: str, heading: str) -> tuple[str, list[Block]]:
     """The text under ``## heading`` (up to the next ``## ``) and its example blocks."""
     start = body.index(f"## {heading}")
     end = body.find("\n## ", start + 3)
-    part = body[start:end if end >= 0 else None]
+    part = body[start : end if end >= 0 else None]
     return part, example_blocks(part)
 
 
@@ -170,8 +170,11 @@ def test_lesson_four_mnemonic_is_stated_with_the_cards_distances():
     rows = {r.shape: (r.pattern.rank, r.pattern.d_min) for r in _sf_rows(C2008)}
     runs = re.search(r"up (\d) is five in a row, up (\d) four in a row", text)
     assert rows["XXXXX"] == ("up", int(runs[1])) and rows["XXXX"] == ("up", int(runs[2]))
-    holes = re.search(r"Down (\d) is three in a row with no hole, down (\d) two and two around "
-                      r"one hole, down (\d) three cards with two holes", text)
+    holes = re.search(
+        r"Down (\d) is three in a row with no hole, down (\d) two and two around "
+        r"one hole, down (\d) three cards with two holes",
+        text,
+    )
     assert rows["XXX"] == ("down", int(holes[1]))
     assert rows["XX.XX"] == ("down", int(holes[2]))
     assert rows["X.X.X"] == ("down", int(holes[3]))
@@ -192,7 +195,7 @@ def test_lesson_four_mnemonic_holds_for_every_shape(convention):
         for p1, p2 in row.positions:
             lo, hi = sorted((p1, p2))
             if row.pattern.rank == "up":
-                assert p1 < p2 and set(shape[lo:hi + 1]) == {"X"}, row.id
+                assert p1 < p2 and set(shape[lo : hi + 1]) == {"X"}, row.id
                 outside = [i for i, ch in enumerate(shape) if ch == "X" and not lo <= i <= hi]
                 assert len(outside) == {4: 0, 3: 0, 2: 1, 1: 1}[d], row.id
                 if d == 2:
@@ -213,7 +216,7 @@ def test_lesson_four_mnemonic_holds_for_every_shape(convention):
 
 def test_lesson_five_out_of_range_down_in_one_suit_can_be_a_three_flush():
     body, _ = _lesson("05-weak-signals.md")
-    part, blocks = _section(body, "Two pair")
+    _part, blocks = _section(body, "Two pair")
     assert "never means a flush" not in body
     hand = blocks[-1]
     enc = encode(block_cards(hand), _side(hand))
@@ -228,9 +231,12 @@ def test_lesson_five_out_of_range_down_in_one_suit_can_be_a_three_flush():
 
 def test_lesson_five_four_straight_traps():
     body, _ = _lesson("05-weak-signals.md")
-    part, blocks = _section(body, "Straights")
-    hand = next(b for b in blocks
-                if b.kind == "hand" and "Four to a straight" in b.fields.get("caption", ""))
+    _part, blocks = _section(body, "Straights")
+    hand = next(
+        b
+        for b in blocks
+        if b.kind == "hand" and "Four to a straight" in b.fields.get("caption", "")
+    )
     enc = encode(block_cards(hand), _side(hand))
     assert enc.item == "four_straight"
     for c1, c2 in enc.plays:
@@ -259,15 +265,19 @@ def test_no_regular_four_straight_lead_is_four_apart_or_in_one_suit(convention):
             rel = signal_relations(c1, c2)
             assert rel.distance <= 3 and rel.direction == "up"
             if rel.suit == "same_suit":  # only the † row, when nothing else fits
-                assert all(r.fallback for r in decode(c1, c2, 3, convention)
-                           if r.item == "four_straight")
+                assert all(
+                    r.fallback for r in decode(c1, c2, 3, convention) if r.item == "four_straight"
+                )
 
 
-@pytest.mark.parametrize("title, row_id", [
-    ("Five-card straight", "five_straight"),
-    ("Four to a straight", "four_straight"),
-    ("Three to a straight", "three_straight"),
-])
+@pytest.mark.parametrize(
+    ("title", "row_id"),
+    [
+        ("Five-card straight", "five_straight"),
+        ("Four to a straight", "four_straight"),
+        ("Three to a straight", "three_straight"),
+    ],
+)
 def test_lesson_five_straight_distances(title, row_id):
     body, _ = _lesson("05-weak-signals.md")
     said = re.search(rf"\*\*{title}:\*\*.*?(Up|Down), (\w+)(?: to (\w+))? apart", body, re.S)
@@ -310,8 +320,7 @@ def test_readings_follow_the_order_the_lessons_and_cheat_sheet_state(convention,
             if c1 == c2:
                 continue
             readings = decode(c1, c2, side_hand, convention)
-            keys = [(r.fallback, rank[ITEM_FAMILY[r.item]], items.index(r.item))
-                    for r in readings]
+            keys = [(r.fallback, rank[ITEM_FAMILY[r.item]], items.index(r.item)) for r in readings]
             assert keys == sorted(keys), (c1, c2)
 
 
@@ -361,7 +370,7 @@ def test_after_a_card_and_a_pass_partner_may_neither_pass_nor_force():
 
 def test_lesson_eight_dead_item_and_the_next_signal():
     body, _ = _lesson("08-the-finer-points.md")
-    part, blocks = _section(body, "A combination nobody can finish")
+    _part, blocks = _section(body, "A combination nobody can finish")
     hand, signal = blocks
     cards = block_cards(hand)
     table = _visible(signal)
@@ -380,7 +389,7 @@ def test_lesson_eight_dead_item_and_the_next_signal():
 
 def test_lesson_eight_the_table_removes_the_misleading_reading():
     body, _ = _lesson("08-the-finer-points.md")
-    part, blocks = _section(body, "The table tells partner for you")
+    _part, blocks = _section(body, "The table tells partner for you")
     hand, bare, seen = blocks
     enc = encode(block_cards(hand), _side(hand))
     assert enc.item == "four_flush" and enc.plays[0] == block_signal(bare) == block_signal(seen)
@@ -393,10 +402,14 @@ def test_lesson_eight_the_table_removes_the_misleading_reading():
 
 def test_lesson_nine_down_four_shows_a_holed_four_only_on_the_1994_card():
     body, _ = _lesson("09-the-1994-card.md")
-    part, blocks = _section(body, "1. Down four in one suit says more")
+    _part, blocks = _section(body, "1. Down four in one suit says more")
     hand_2008, hand_1994, read_1994, read_2008 = blocks
-    for block, convention in ((hand_2008, C2008), (hand_1994, C1994),
-                              (read_1994, C1994), (read_2008, C2008)):
+    for block, convention in (
+        (hand_2008, C2008),
+        (hand_1994, C1994),
+        (read_1994, C1994),
+        (read_2008, C2008),
+    ):
         assert block_convention(block, DEFAULT_CONVENTION) is convention
     old = encode(block_cards(hand_2008), 1, C2008).plays
     new = encode(block_cards(hand_1994), 1, C1994).plays
@@ -414,7 +427,7 @@ def test_lesson_nine_down_four_shows_a_holed_four_only_on_the_1994_card():
 def test_lesson_nine_fours_have_no_signal_and_the_next_item_is_shown():
     body, _ = _lesson("09-the-1994-card.md")
     part, blocks = _section(body, "2. Four of a kind has no signal")
-    hand_1994, hand_2008, with_kings, same_rank, score = blocks
+    hand_1994, _hand_2008, with_kings, same_rank, score = blocks
     cards = block_cards(hand_1994)
     assert encode(cards, 1, C2008).item == "fours"
     enc = encode(cards, 1, C1994)
@@ -427,8 +440,9 @@ def test_lesson_nine_fours_have_no_signal_and_the_next_item_is_shown():
             if c1 != c2 and c1.rank == c2.rank:
                 assert all(r.item != "fours" for r in decode(c1, c2, 1, C1994))
     kings = encode(block_cards(with_kings), _side(with_kings), C1994)
-    assert kings.item == "full_house" and "four 7s beside two Kings are a full house" in \
-        " ".join(part.split())
+    assert kings.item == "full_house" and "four 7s beside two Kings are a full house" in " ".join(
+        part.split()
+    )
     assert all({c1.rank, c2.rank} == {7, 13} for c1, c2 in kings.plays)
     assert decode(*block_signal(same_rank), _side(same_rank), C1994)[0].item == "two_pair"
     five, by = block_cards(score), score.fields["by"]
@@ -439,7 +453,7 @@ def test_lesson_nine_fours_have_no_signal_and_the_next_item_is_shown():
 
 def test_lesson_nine_two_pair_has_no_out_of_range_alternative():
     body, _ = _lesson("09-the-1994-card.md")
-    part, blocks = _section(body, "3. Two pair: show a pair, then pass")
+    _part, blocks = _section(body, "3. Two pair: show a pair, then pass")
     hand, signal = blocks
     enc = encode(block_cards(hand), _side(hand), C1994)
     assert enc.item == "two_pair"

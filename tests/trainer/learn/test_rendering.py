@@ -34,8 +34,10 @@ def test_unsafe_link_addresses_are_dropped():
 def test_tables_scroll_on_their_own():
     html = _html("| a | b |\n|---|---|\n| 1 | 2 |\n")
 
-    assert '<div aria-label="Table" class="table-wrap" role="region" tabindex="0"><table>' \
-        in html or 'class="table-wrap"' in html
+    assert (
+        '<div aria-label="Table" class="table-wrap" role="region" tabindex="0"><table>' in html
+        or 'class="table-wrap"' in html
+    )
     assert html.index("table-wrap") < html.index("<table>")
 
 

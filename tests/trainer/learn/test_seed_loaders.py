@@ -21,8 +21,13 @@ Some text.
 """
 
 
-def _write(tmp_path: Path, name: str = "01-test.md", slug: str = "test-lesson",
-           extra: str = "", hand: str = "S: A K Q J 10") -> Path:
+def _write(
+    tmp_path: Path,
+    name: str = "01-test.md",
+    slug: str = "test-lesson",
+    extra: str = "",
+    hand: str = "S: A K Q J 10",
+) -> Path:
     path = tmp_path / name
     path.write_text(LESSON.format(slug=slug, extra=extra, hand=hand), encoding="utf-8")
     return path

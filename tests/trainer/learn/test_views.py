@@ -144,11 +144,13 @@ def test_cheatsheet_is_generated_from_the_engine(client, convention):
         assert line.title in text
     for row in sheet.rows:
         assert _norm(row.cards) in text
-    assert response.text.count("<tr class=\"family-") == len(sheet.rows)
+    assert response.text.count('<tr class="family-') == len(sheet.rows)
     for order in sheet.reading_order:
         families = ", ".join(f.replace("-", " ") for f in order.families)
-        assert f"{order.round} round ({order.side_hands[0]}–{order.side_hands[-1]}): {families}" \
+        assert (
+            f"{order.round} round ({order.side_hands[0]}–{order.side_hands[-1]}): {families}"
             in text
+        )
     assert "partner must play a card, neither pass nor “Play!”" in text
 
 

@@ -70,8 +70,10 @@ def test_accuracy_by_day_groups_answers():
 def test_due_skills_come_most_overdue_first():
     me = factories.user()
     now = timezone.now()
-    factories.answer(me, correct=False, now=now - timedelta(days=2),
-                     params=DrillParams(items=("fours",)))
-    factories.answer(me, correct=False, now=now - timedelta(days=1),
-                     params=DrillParams(items=("two_pair",)))
+    factories.answer(
+        me, correct=False, now=now - timedelta(days=2), params=DrillParams(items=("fours",))
+    )
+    factories.answer(
+        me, correct=False, now=now - timedelta(days=1), params=DrillParams(items=("two_pair",))
+    )
     assert [s.skill for s in selectors.due_skills(user=me)] == ["fours", "two_pair"]

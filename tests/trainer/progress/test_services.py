@@ -15,8 +15,12 @@ pytestmark = pytest.mark.django_db
 def _record(user, drill, option, token=None, now=None):
     ans = parse_answer(drill, {"option": option})
     recorded = services.attempt_record(
-        user=user, drill_address=drill.address, answer=ans,
-        showing=services.Showing(token or uuid.uuid4(), 0), now=now)
+        user=user,
+        drill_address=drill.address,
+        answer=ans,
+        showing=services.Showing(token or uuid.uuid4(), 0),
+        now=now,
+    )
     return recorded.attempt, recorded.created
 
 
@@ -26,7 +30,11 @@ def test_an_answer_is_recorded_with_its_drill_and_verdict():
     attempt, created = _record(user, drill, "fours")
     assert created
     assert (attempt.kind, attempt.skill, attempt.seed, attempt.correct) == (
-        "checklist", "fours", 3, True)
+        "checklist",
+        "fours",
+        3,
+        True,
+    )
     assert attempt.params == "items=fours&v=2"
 
 
@@ -52,8 +60,7 @@ def test_replaying_a_drill_later_is_a_new_attempt():
 def test_skill_counters_and_recent_window():
     user = factories.user()
     for i in range(12):
-        factories.answer(user, seed=1, correct=i % 3 != 0,
-                         params=DrillParams(items=("two_pair",)))
+        factories.answer(user, seed=1, correct=i % 3 != 0, params=DrillParams(items=("two_pair",)))
     state = SkillState.objects.get(user=user, kind="checklist", skill="two_pair")
     assert state.attempts == 12 and state.correct == 8
     assert len(state.recent) == 10
@@ -86,8 +93,12 @@ def test_the_service_grades_the_answer_itself():
     drill = make_drill("checklist", 3, DrillParams(items=("fours",)))
     wrong = parse_answer(drill, {"option": factories.wrong_option(drill)})
 
-    recorded = services.attempt_record(user=user, drill_address=drill.address, answer=wrong,
-                                       showing=services.Showing(uuid.uuid4(), 0))
+    recorded = services.attempt_record(
+        user=user,
+        drill_address=drill.address,
+        answer=wrong,
+        showing=services.Showing(uuid.uuid4(), 0),
+    )
 
     assert not recorded.grade.correct and not recorded.attempt.correct
     assert user.skill_states.get().correct == 0
@@ -99,9 +110,12 @@ def test_an_answer_that_does_not_fit_the_drill_is_refused():
 
     drill = make_drill("checklist", 3, DrillParams(items=("fours",)))
     with pytest.raises(ConcertoError):
-        services.attempt_record(user=factories.user(), drill_address=drill.address,
-                                answer=Answer(option="not-an-option"),
-                                showing=services.Showing(uuid.uuid4(), 0))
+        services.attempt_record(
+            user=factories.user(),
+            drill_address=drill.address,
+            answer=Answer(option="not-an-option"),
+            showing=services.Showing(uuid.uuid4(), 0),
+        )
     assert not Attempt.objects.exists()
 
 
@@ -110,7 +124,11 @@ def test_a_visitors_answer_is_graded_and_not_kept():
 
     drill = make_drill("checklist", 3, DrillParams(items=("fours",)))
     right = parse_answer(drill, {"option": factories.right_option(drill)})
-    recorded = services.attempt_record(user=AnonymousUser(), drill_address=drill.address,
-                                       answer=right, showing=services.Showing(uuid.uuid4(), 0))
+    recorded = services.attempt_record(
+        user=AnonymousUser(),
+        drill_address=drill.address,
+        answer=right,
+        showing=services.Showing(uuid.uuid4(), 0),
+    )
     assert recorded.grade.correct and recorded.attempt is None
     assert not Attempt.objects.exists()

@@ -46,8 +46,12 @@ def test_progress_query_count_is_fixed_as_attempts_grow(client):
 
     before = count()
     for seed in range(2, 40):
-        factories.answer(me, seed=seed, correct=seed % 3 == 0,
-                         params=DrillParams(items=("fours",) if seed % 2 else ("two_pair",)))
+        factories.answer(
+            me,
+            seed=seed,
+            correct=seed % 3 == 0,
+            params=DrillParams(items=("fours",) if seed % 2 else ("two_pair",)),
+        )
     assert count() == before
 
 

@@ -20,22 +20,24 @@ from trainer.core.suits import SUIT_CLASS, SYMBOL_CLASS
 register = template.Library()
 
 
-
 def _face(card: Card) -> SafeString:
     rank = "10" if card.rank == 10 else card.rank_char
     return format_html(
         '<span class="rank" aria-hidden="true">{}</span>'
         '<span class="suit" aria-hidden="true">{}</span>'
         '<span class="visually-hidden">{}</span>',
-        rank, card.suit.symbol, card.label,
+        rank,
+        card.suit.symbol,
+        card.label,
     )
 
 
 #: The inside of each card, drawn once: every page shows many cards.
 _FACES = {c: _face(c) for c in DECK}
 _CARDS = {
-    c: format_html('<span class="card {}" title="{}">{}</span>', SUIT_CLASS[c.suit], c.label,
-                   _FACES[c])
+    c: format_html(
+        '<span class="card {}" title="{}">{}</span>', SUIT_CLASS[c.suit], c.label, _FACES[c]
+    )
     for c in DECK
 }
 
@@ -46,7 +48,10 @@ def card(c: Card, extra: str = "") -> SafeString:
         return _CARDS[c]
     return format_html(
         '<span class="card {} {}" title="{}">{}</span>',
-        SUIT_CLASS[c.suit], extra, c.label, _FACES[c],
+        SUIT_CLASS[c.suit],
+        extra,
+        c.label,
+        _FACES[c],
     )
 
 
@@ -55,7 +60,10 @@ def card_button(c: Card, name: str, selected: bool = False, key: str = "") -> Sa
     return format_html(
         '<button type="submit" class="card {}" name="{}" value="{}" aria-pressed="{}"{}>'
         "{}</button>",
-        SUIT_CLASS[c.suit], name, str(c), "true" if selected else "false",
+        SUIT_CLASS[c.suit],
+        name,
+        str(c),
+        "true" if selected else "false",
         format_html(' data-key="{}"', key) if key else "",
         _FACES[c],
     )
@@ -75,8 +83,9 @@ def suits(text: str) -> SafeString:
     """Colour the suit symbols in escaped text."""
     escaped = str(format_html("{}", text))
     return mark_safe(  # noqa: S308 - the text was escaped above; only our spans are added
-        _SYMBOL.sub(lambda m: f'<span class="suit-symbol {SYMBOL_CLASS[m[1]]}">{m[1]}</span>',
-                    escaped)
+        _SYMBOL.sub(
+            lambda m: f'<span class="suit-symbol {SYMBOL_CLASS[m[1]]}">{m[1]}</span>', escaped
+        )
     )
 
 
