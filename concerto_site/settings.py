@@ -102,6 +102,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "trainer.core.context_processors.display",
+                "trainer.core.context_processors.navigation",
             ],
             "loaders": [
                 (
