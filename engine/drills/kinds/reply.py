@@ -19,7 +19,7 @@ from engine.drills.model import Drill, DrillKind, DrillParams, Option
 from engine.drills.words import shuffled, signal_words
 from engine.errors import InvalidNotationError
 from engine.game import FORCE, PASS, Action, DealState
-from engine.signals import Advice, Convention, get_convention, reply_advice
+from engine.signals import Advice, Convention, reply_advice
 
 #: Fewest cards partner holds in a reply drill (fewer leave nothing to choose between).
 MIN_REPLY_CARDS = 2
@@ -99,7 +99,6 @@ class ReplyKind(KindSpec):
         return fits(skill, params, convention, MIN_REPLY_CARDS)
 
     def build(self, seed: int, params: DrillParams, rng: random.Random, skill: str) -> Drill:
-        get_convention(params.convention)
         pos, signal = signal_position(rng, params, skill, min_partner=MIN_REPLY_CARDS)
         drill = Drill(
             kind=self.kind,
