@@ -13,7 +13,7 @@ CHROMIUM := /usr/bin/chromium
 # apt-get needs root: use sudo when we are not root and it exists.
 SUDO := $(if $(filter 0,$(shell id -u)),,$(shell command -v sudo))
 
-.PHONY: help run serve test lint typecheck bench clean setup setup-dev chromium
+.PHONY: help run serve test lint typecheck bench clean setup setup-dev chromium gettext cjk-fonts messages
 
 help:
 	@echo "make run    set up .venv, migrate, seed, serve on http://127.0.0.1:8000/"
@@ -22,6 +22,7 @@ help:
 	@echo "make lint   ruff check . and ruff format --check ."
 	@echo "make typecheck  mypy --strict engine"
 	@echo "make bench  run every benchmarks/bench_*.py"
+	@echo "make messages  refresh the translation catalogs (locale/, trainer/wording/locale/) and compile them"
 	@echo "make clean  remove .venv, caches, the dev database and browser screenshots"
 
 $(BIN)/python:
@@ -57,6 +58,38 @@ chromium:
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; \
 	fi
 
+# Debian's gettext (msgfmt, xgettext): makemessages/compilemessages and the catalog tests.
+gettext:
+	@if ! command -v msgfmt >/dev/null 2>&1; then \
+		echo "Installing Debian gettext for the translation catalogs"; \
+		$(SUDO) apt-get update && \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y gettext; \
+	fi
+
+# Noto CJK: Chromium draws Japanese pages in the browser tests with it (no tofu boxes).
+cjk-fonts:
+	@if ! fc-list 2>/dev/null | grep -q "Noto Sans CJK"; then \
+		echo "Installing Debian fonts-noto-cjk for the Japanese browser tests"; \
+		$(SUDO) apt-get update && \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y fonts-noto-cjk; \
+	fi
+
+# The UI catalogs (templates and trainer/: locale/, and trainer/learn/locale/ for the learn
+# app's strings) by makemessages; the engine-message catalog (trainer/wording/locale/, built
+# from the engine's message table by `manage.py wording_messages`, so makemessages ignores
+# it); then the compiled .mo files, which are committed: `make run` needs no gettext.
+# tests/trainer/i18n/ fails when a catalog is stale, incomplete or not compiled.
+MAKEMESSAGES_IGNORE := --ignore .venv --ignore 'trainer/wording/*' --ignore 'engine/*' \
+	--ignore 'tests/*' --ignore 'benchmarks/*' --ignore 'scripts/*' --ignore 'deploy/*' \
+	--ignore 'docs/*' --ignore 'seeds/*' --ignore 'staticfiles/*' --ignore '*.egg-info/*'
+MESSAGE_LANGUAGES := ja
+
+messages: setup gettext
+	$(BIN)/python manage.py makemessages $(addprefix -l ,$(MESSAGE_LANGUAGES)) \
+		$(MAKEMESSAGES_IGNORE) --no-obsolete --add-location file
+	$(BIN)/python manage.py wording_messages
+	$(BIN)/python manage.py compilemessages --ignore .venv
+
 lint: setup-dev
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
@@ -64,7 +97,7 @@ lint: setup-dev
 typecheck: setup-dev
 	$(BIN)/mypy --strict engine
 
-test: setup-dev chromium lint typecheck
+test: setup-dev chromium gettext cjk-fonts lint typecheck
 	$(BIN)/pytest
 
 bench: setup-dev

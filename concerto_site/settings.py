@@ -65,6 +65,9 @@ INSTALLED_APPS = [
     "trainer.learn",
     "trainer.clubs",
     "trainer.classes",
+    "trainer.play",
+    "trainer.languages",
+    "trainer.wording",
     "trainer",
 ]
 
@@ -81,6 +84,9 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # After LocaleMiddleware and the user: a signed-in user's saved language, else the default
+    # of their class or club, replaces the cookie / Accept-Language choice.
+    "trainer.languages.middleware.UserLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -103,6 +109,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "trainer.core.context_processors.display",
                 "trainer.core.context_processors.navigation",
+                "trainer.languages.context_processors.switcher",
             ],
             "loaders": [
                 (
@@ -232,8 +239,13 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
 
+# English is the source language and the default; each other language is a catalog under
+# locale/<code>/ (and trainer/wording/locale/) plus a folder of lessons (docs/operations.md).
 LANGUAGE_CODE = "en"
-LANGUAGES = [("en", "English")]
+LANGUAGES = [("en", "English"), ("ja", "Japanese")]
+LANGUAGE_COOKIE_NAME = "django_language"
+LANGUAGE_COOKIE_AGE = 60 * 60 * 24 * 365
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True

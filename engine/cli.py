@@ -13,18 +13,22 @@ holding commands (each registers at import time), so the imports run one way onl
 from __future__ import annotations
 
 import argparse
+import gettext
 import json
 import shlex
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any, TextIO
 
 # Importing the command modules registers their commands.
 import engine.commands
 import engine.drills.commands
+import engine.play.commands
 import engine.signals.commands
 import engine.tournament.commands
 from engine.command import REGISTRY, Command, UsageError, command
+from engine.messages import ENGLISH, Msg, Translator, render
 
 __all__ = ["COMMAND_MODULES", "EXIT_BAD_INPUT", "REGISTRY", "UsageError", "command", "main"]
 
@@ -36,10 +40,14 @@ COMMAND_MODULES: list[str] = [
         engine.signals.commands,
         engine.drills.commands,
         engine.tournament.commands,
+        engine.play.commands,
     )
 ]
 
 EXIT_BAD_INPUT = 2
+#: The catalogs of the engine's sentences (``--lang``): the trainer's ``trainer.wording`` app
+#: keeps them, one ``<lang>/LC_MESSAGES/django.mo`` each, next to this package.
+CATALOGS = Path(__file__).resolve().parent.parent / "trainer/wording/locale"
 
 
 class _Parser(argparse.ArgumentParser):
@@ -49,6 +57,12 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
     parser = _Parser(prog="python -m engine", description="The Concerto rules and signals engine.")
+    parser.add_argument(
+        "--lang",
+        default="en",
+        help="language of the engine's sentences in JSON output: en (default) or one the "
+        "trainer has a catalog for (ja)",
+    )
     subparsers = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     subs: dict[str, argparse.ArgumentParser] = {}
     for cmd in REGISTRY.values():
@@ -58,11 +72,36 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
     return parser, subs
 
 
-def _emit(cmd: Command, result: Any, out: TextIO) -> None:
+def _translator(lang: str) -> Translator:
+    """The catalog of ``lang`` (English needs none); :class:`UsageError` when there is none."""
+    if lang == "en":
+        return ENGLISH
+    catalog = CATALOGS / lang / "LC_MESSAGES/django.mo"
+    try:
+        if not lang.isalpha():
+            raise OSError(lang)
+        with catalog.open("rb") as f:
+            return gettext.GNUTranslations(f)
+    except OSError:
+        raise UsageError(f"no catalog of the engine's sentences for language {lang!r}") from None
+
+
+def _words(value: Any, translator: Translator) -> Any:
+    """``value`` with every engine message in it rendered by ``translator``."""
+    if isinstance(value, Msg):
+        return render(value, translator)
+    if isinstance(value, dict):
+        return {k: _words(v, translator) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_words(v, translator) for v in value]
+    return value
+
+
+def _emit(cmd: Command, result: Any, out: TextIO, translator: Translator = ENGLISH) -> None:
     if cmd.text:
         out.write(str(result).rstrip("\n") + "\n")
     else:
-        out.write(json.dumps(result, ensure_ascii=False) + "\n")
+        out.write(json.dumps(_words(result, translator), ensure_ascii=False) + "\n")
 
 
 def _one_line(exc: BaseException) -> str:
@@ -84,8 +123,9 @@ def main(
     try:
         ns = parser.parse_args(argv)
         cmd = REGISTRY[ns.command]
+        translator = _translator(ns.lang)
         if not cmd.wants_stdin(ns):
-            _emit(cmd, cmd.run(ns), stdout)
+            _emit(cmd, cmd.run(ns), stdout, translator)
             return 0
     except ValueError as exc:
         stderr.write(f"error: {_one_line(exc)}\n")
@@ -100,7 +140,7 @@ def main(
             case = sub.parse_args(shlex.split(line), namespace=argparse.Namespace(**vars(ns)))
             if cmd.wants_stdin(case):
                 raise UsageError("the line holds no input")
-            _emit(cmd, cmd.run(case), stdout)
+            _emit(cmd, cmd.run(case), stdout, translator)
         except ValueError as exc:
             stderr.write(f"error: line {number}: {_one_line(exc)}\n")
             status = EXIT_BAD_INPUT

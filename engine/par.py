@@ -19,16 +19,17 @@ How it is exact: a hand is worth the best combination its cards contain, so each
 cards only matter by rank (pairs, threes, two pair, full houses, straights) are searched as
 rank demands, flushes as suit demands, and straight flushes and fours as the exact cards;
 a branch-and-bound search over four cores (best first, each multiset once) keeps the best
-total whose demands some assignment of real cards meets (a bipartite matching), whose hands
-can be led legally, and whose left-overs are weakest. ``tests/engine/test_par.py`` checks it
-against brute force on reduced decks.
+total whose demands some assignment of real cards meets (a bipartite matching) and whose hands
+can be led legally. Among the cores of that total, every left-over set is considered (a
+depth-first search over the cards no exact core holds, kept consistent with the matching card
+by card, see ``_Solver._weakest``), so the tie-break is exact too. ``tests/engine/test_par.py``
+checks both against brute force on reduced decks, with up to six left-overs.
 """
 
 from __future__ import annotations
 
 import itertools
-import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.cards import Card
@@ -37,11 +38,10 @@ from engine.scoring import CLASSIC, Combination, ScoringRule, leftover_value
 from engine.scoring import hand_points as points5
 from engine.table import SEATS, Seat, Side
 
-__all__ = ["RELOCATE_LIMIT", "ParSolution", "brute_force", "solve", "solve_deal"]
+__all__ = ["ParSolution", "brute_force", "solve", "solve_deal"]
 
-#: Left-over sets tried when other real cards could serve the same cores (see
-#: ``_Solver._relocated``); always enough for reduced decks, a bound on time for full ones.
-RELOCATE_LIMIT = 5000
+#: A left-over value above any real one: no bound yet.
+_NO_LIMIT = 1 << 30
 
 
 @dataclass(frozen=True)
@@ -80,8 +80,12 @@ def _values(rank: int) -> tuple[int, ...]:
 
 
 def _leftover_points(cards: Sequence[tuple[Seat, Card]], rule: ScoringRule) -> int:
+    """What left-overs are worth: six cards by :func:`engine.scoring.leftover_value`; on
+    reduced decks five cards as a hand, fewer by their pairs and threes."""
     if len(cards) < 5:
         return _small_leftover(cards)
+    if len(cards) == 5:
+        return points5([c for _, c in cards], [s for s, _ in cards], rule)
     return leftover_value([c for _, c in cards], rule, [s for s, _ in cards]).value
 
 
@@ -122,7 +126,8 @@ class _Solver:
             self.by_suit.setdefault(int(c.suit), []).append(c)
         self.cores = self._cores()
         self.best_score = -1
-        self.best_left = 1 << 30
+        self.best_left = _NO_LIMIT
+        self._fruitless: dict[tuple[int, int, tuple[tuple[bool, int], ...]], int] = {}
         self.best: tuple[list[list[tuple[Seat, Card]]], list[tuple[Seat, Card]]] | None = None
 
     # -- cores -------------------------------------------------------------------------------
@@ -232,37 +237,59 @@ class _Solver:
     def _leaf(self, chosen: list[_Core], score: int, free: int, demand: dict[int, int]) -> None:
         if score < self.best_score or (score == self.best_score and self.best_left == 0):
             return
-        built = self._assign(chosen, free)
-        if built is None:
-            return
-        for hands, leftovers, value in self._arrangements(chosen, built, free):
-            if score > self.best_score or value < self.best_left:
-                self.best_score, self.best_left = score, value
-                self.best = (hands, leftovers)
-            return
+        limit = self.best_left if score == self.best_score else _NO_LIMIT
+        found = self._weakest(chosen, free, limit)
+        if found is not None:
+            value, hands, left = found
+            self.best_score, self.best_left = score, value
+            self.best = (
+                [[(self.holder[c], c) for c in hand] for hand in hands],
+                [(self.holder[c], c) for c in left],
+            )
 
-    def _assign(self, chosen: list[_Core], free: int) -> list[list[Card]] | None:
-        """Real cards for each core's demands (exact cores keep theirs), by a bipartite
-        matching of demand slots to free cards; leaders' cards are offered first."""
-        slots: list[tuple[int, str, int]] = []  # (core index, "r"/"s", rank or suit)
+    def _weakest(
+        self, chosen: list[_Core], free: int, limit: int
+    ) -> tuple[int, list[list[Card]], list[Card]] | None:
+        """The legal arrangement of ``chosen`` whose left-overs are worth least, if they are
+        worth less than ``limit``: ``(value, hands, left-overs)``; None when the cores cannot
+        all be made from the free cards, or nothing beats ``limit``.
+
+        Exact: the rank and suit demands of the cores are matched to real cards (a bipartite
+        matching). A first candidate is the weakest-looking set of the cards that matching leaves
+        over; then a depth-first search tries every left-over set of the free cards (those no
+        exact core holds), card by card. Taking a card keeps the matching whole by one
+        augmenting path, or drops the set (the demands could not be met without it, nor with
+        any larger set); a set whose cards already make a pair, two pairs or threes worth at
+        least the best found is dropped too. A complete set counts when the hands can be led
+        legally; the search stops at a set worth 0.
+        """
+        slots: list[tuple[int, bool, int]] = []  # (core, by rank?, rank or suit)
         for i, core in enumerate(chosen):
             for r, k in core.ranks:
-                slots.extend((i, "r", r) for _ in range(k))
+                slots.extend((i, True, r) for _ in range(k))
             if core.suit >= 0:
-                slots.extend((i, "s", core.suit) for _ in range(5))
-        pool = [c for _, c in self.cards if c.bit & free]
+                slots.extend((i, False, core.suit) for _ in range(5))
+        # Cores with the same exact cards and the same demands (full houses regrouped, say)
+        # leave the same left-over sets: a search that found none below a bound, no hand
+        # being illegal, is not repeated.
+        signature = (free, len(chosen), tuple(sorted((b, v) for _, b, v in slots)))
+        if self._fruitless.get(signature, -1) >= limit:
+            return None
+        pool = sorted(
+            (c for _, c in self.cards if c.bit & free),
+            key=lambda c: (len(self.by_rank[c.rank]), c.rank, c.index),
+        )
+        opts = [
+            [c for c in pool if (c.rank == v if by_rank else int(c.suit) == v)]
+            for _, by_rank, v in slots
+        ]
         match: dict[Card, int] = {}
-
-        def options(slot: tuple[int, str, int]) -> list[Card]:
-            _, kind, v = slot
-            return [c for c in pool if (c.rank == v if kind == "r" else int(c.suit) == v)]
-
-        opts = [options(s) for s in slots]
-        owner: dict[int, Card] = {}
+        owner: list[Card | None] = [None] * len(slots)
+        removed: set[Card] = set()
 
         def augment(j: int, seen: set[Card]) -> bool:
             for c in opts[j]:
-                if c in seen:
+                if c in seen or c in removed:
                     continue
                 seen.add(c)
                 other = match.get(c)
@@ -275,100 +302,108 @@ class _Solver:
         for j in range(len(slots)):
             if not augment(j, set()):
                 return None
-        out: list[list[Card]] = []
-        for i, core in enumerate(chosen):
-            cards = [c for _, c in self.cards if c.bit & core.exact]
-            cards += [owner[j] for j, s in enumerate(slots) if s[0] == i]
-            out.append(cards)
-        return out
+        missing: list[list[Card]] = [[] for _ in range(self.nhands - len(chosen))]
 
-    def _arrangements(
-        self, chosen: list[_Core], built: list[list[Card]], free: int
-    ) -> Iterator[tuple[list[list[tuple[Seat, Card]]], list[tuple[Seat, Card]], int]]:
-        """The legal arrangement with the weakest left-overs: cores in hand order, kickers and
-        the six left-overs chosen from the unused cards."""
-        used = {c for cards in built for c in cards}
-        rest = [c for _, c in self.cards if c not in used]
-        cores = built + [[] for _ in range(self.nhands - len(built))]
+        def arrange(left: Sequence[Card]) -> list[list[Card]] | None:
+            built = [[c for _, c in self.cards if c.bit & core.exact] for core in chosen]
+            for j, (i, _, _) in enumerate(slots):
+                card = owner[j]
+                assert card is not None
+                built[i].append(card)
+            taken = set(match) | set(left)
+            kickers = [c for c in pool if c not in taken]
+            hands = self._legal_hands(built + missing, kickers, {self.holder[c] for c in left})
+            if hands is None:
+                illegal.append(True)
+            return hands
+
+        illegal: list[bool] = []
+        n = self.n_left
         best: tuple[int, list[list[Card]], list[Card]] | None = None
-        for left in self._leftover_sets(rest):
-            value = _leftover_points([(self.holder[c], c) for c in left], self.rule)
-            if best is not None and value >= best[0]:
-                continue
-            kickers = [c for c in rest if c not in left]
-            hands = self._legal_hands(cores, kickers, {self.holder[c] for c in left})
+        bound = limit
+        first = self._weak_first([c for c in pool if c not in match])
+        value = self._left_value(first)
+        if value < bound:
+            hands = arrange(first)
             if hands is not None:
-                best = (value, hands, left)
-                if value == 0:
-                    break
-        if best is None or best[0] > 0:
-            best = self._relocated(chosen, free, best)
-        if best is None:
-            return
-        value, hands, left = best
-        yield (
-            [[(self.holder[c], c) for c in hand] for hand in hands],
-            [(self.holder[c], c) for c in left],
-            value,
-        )
-
-    def _relocated(
-        self,
-        chosen: list[_Core],
-        free: int,
-        best: tuple[int, list[list[Card]], list[Card]] | None,
-    ) -> tuple[int, list[list[Card]], list[Card]] | None:
-        """Weaker left-overs by taking other real cards for the rank and suit demands: every
-        left-over set of the cards no exact core holds, the demands matched again on the rest.
-        Exhaustive up to :data:`RELOCATE_LIMIT` sets (always, on reduced decks); beyond that the
-        first arrangement's left-overs stand."""
-        pool = [c for _, c in self.cards if c.bit & free]
-        if math.comb(len(pool), self.n_left) > RELOCATE_LIMIT:
+                best, bound = (value, hands, first), value
+        if bound == 0:
             return best
-        for combo in itertools.combinations(pool, self.n_left):
-            left = list(combo)
-            value = _leftover_points([(self.holder[c], c) for c in left], self.rule)
-            if best is not None and value >= best[0]:
-                continue
-            mask = sum(c.bit for c in left)
-            built = self._assign(chosen, free & ~mask)
-            if built is None:
-                continue
-            used = {c for cards in built for c in cards} | set(left)
-            kickers = [c for c in pool if c not in used]
-            hands = self._legal_hands(
-                built + [[] for _ in range(self.nhands - len(built))],
-                kickers,
-                {self.holder[c] for c in left},
-            )
-            if hands is not None:
-                best = (value, hands, left)
-                if value == 0:
-                    break
+        counts: dict[int, int] = {}
+        picked: list[Card] = []
+
+        def go(start: int, pairs: int, top: int) -> bool:
+            nonlocal best, bound
+            depth = len(picked)
+            if depth == n:
+                value = self._left_value(picked)
+                if value >= bound:
+                    return False
+                hands = arrange(picked)
+                if hands is None:
+                    return False
+                best, bound = (value, hands, list(picked)), value
+                return value == 0
+            for j in range(start, len(pool) - (n - depth) + 1):
+                c = pool[j]
+                k = counts.get(c.rank, 0) + 1
+                new_pairs = pairs + (k == 2)
+                new_top = max(top, k)
+                low = 3 if new_top >= 3 else 2 if new_pairs >= 2 else 1 if new_pairs else 0
+                if low >= bound:
+                    continue
+                removed.add(c)
+                slot = match.pop(c, None)
+                if slot is not None:
+                    owner[slot] = None
+                    if not augment(slot, set()):
+                        match[c] = slot
+                        owner[slot] = c
+                        removed.discard(c)
+                        continue
+                counts[c.rank] = k
+                picked.append(c)
+                stop = go(j + 1, new_pairs, new_top)
+                picked.pop()
+                counts[c.rank] = k - 1
+                removed.discard(c)
+                if stop:
+                    return True
+            return False
+
+        go(0, 0, 0)
+        if best is None and not illegal:
+            self._fruitless[signature] = limit
         return best
 
-    def _leftover_sets(self, rest: list[Card]) -> Iterator[list[Card]]:
-        """Candidate left-over sets, the likeliest weak ones first (distinct ranks)."""
-        n = self.n_left
-        if n == 0:
-            yield []
-            return
+    def _weak_first(self, rest: list[Card]) -> list[Card]:
+        """``n_left`` of ``rest`` that look weak: distinct ranks, of ranks with few cards."""
         ordered = sorted(rest, key=lambda c: (len(self.by_rank[c.rank]), c.rank, c.index))
-        seen_first: set[frozenset[Card]] = set()
-        distinct: list[Card] = []
+        out: list[Card] = []
         ranks: set[int] = set()
         for c in ordered:
-            if c.rank not in ranks:
+            if c.rank not in ranks and len(out) < self.n_left:
                 ranks.add(c.rank)
-                distinct.append(c)
-        if len(distinct) >= n:
-            first = distinct[:n]
-            seen_first.add(frozenset(first))
-            yield first
-        for combo in itertools.combinations(rest, n):
-            if frozenset(combo) in seen_first:
-                continue
-            yield list(combo)
+                out.append(c)
+        out += [c for c in ordered if c not in out][: self.n_left - len(out)]
+        return out
+
+    def _left_value(self, cards: Sequence[Card]) -> int:
+        """What left-overs are worth (:func:`engine.scoring.leftover_value`, on card indices)."""
+        if len(cards) < 5:
+            return _small_leftover([(self.holder[c], c) for c in cards])
+        seats = [self.holder[c] for c in cards]
+        best = 0
+        for five in itertools.combinations(range(len(cards)), 5):
+            pts = points5([cards[i] for i in five], [seats[i] for i in five], self.rule)
+            best = max(best, pts)
+        if len(cards) == 6:
+            counts: dict[int, int] = {}
+            for c in cards:
+                counts[c.rank] = counts.get(c.rank, 0) + 1
+            if sorted(counts.values()) == [2, 2, 2]:
+                best = max(best, self.rule.values[Combination.THREE_PAIRS])
+        return best
 
     def _legal_hands(
         self, cores: list[list[Card]], kickers: list[Card], left_holders: set[Seat]

@@ -40,11 +40,13 @@ __all__ = [
     "LEFTOVER_MULTIPLIER",
     "SCORING_RULES",
     "Combination",
+    "ContributionSplit",
     "HandScore",
     "LeftoverValue",
     "ScoringRule",
     "best_five",
     "category_index",
+    "contribution_split",
     "evaluate",
     "evaluate_indices",
     "forming_cards",
@@ -237,18 +239,21 @@ def get_rule(name: str | ScoringRule) -> ScoringRule:
 # --------------------------------------------------------------------------------------------
 # The fast path: table lookups on card indices.
 #
-# A card's rank code is 5 ** (rank - 2); the sum over five cards identifies the rank multiset
-# (no rank appears 5 times) and stays below 2 ** 30, so it is a one-digit int and the two
-# tables below stay small enough for the CPU cache: one dict for hands of mixed suits, one (only
-# keys of five distinct ranks) for flushes. Two lookups are shaved off per call by a 52 x 52
-# table of the rank codes of two cards (``_PAIR_CODE[a][b]``), and the flush test compares the
-# cards' suit objects by identity, which fails on the first pair three times out of four.
-
-_RANK_CODE: tuple[int, ...] = tuple(5 ** (c.rank - 2) for c in DECK)
-_PAIR_CODE: tuple[tuple[int, ...], ...] = tuple(
-    tuple(_RANK_CODE[a] + _RANK_CODE[b] for b in range(52)) for a in range(52)
-)
-_SUIT_OF: tuple[object, ...] = tuple(c.suit for c in DECK)
+# ``category_index(a, b, c, d, e)`` is three tuple subscripts and nothing else:
+# ``_TABLE[_PAIR_ID[a][b]][_PAIR_ID[c][d]][e]``.
+#
+# ``_PAIR_ID`` names the two cards of a pair by their two ranks and, when both have the same
+# suit, that suit: 91 rank pairs of mixed suits plus 78 × 4 suited ones, 403 ids in all. Two
+# pair ids give the multiset of four ranks and, when both pairs are suited in the same suit, a
+# possible flush; the row they select holds the category of every fifth card, so a flush row
+# answers "flush" or "straight flush" for the cards of that suit and the plain category for
+# the others. Rows are shared between pairs of pairs with the same four ranks and flush suit
+# (1,820 rank multisets, of which 715 with four distinct ranks have a row per suit).
+#
+# The rows are filled from two dicts keyed by the rank multiset of five cards (the sum of
+# 5 ** (rank - 2) over the cards; no rank appears 5 times): one for hands of mixed suits, one
+# (only keys of five distinct ranks) for flushes. ``tests/engine/test_scoring.py`` checks the
+# tables against the combination counts of all 2,598,960 hands.
 
 
 def _straight_high(ranks: Iterable[int]) -> int | None:
@@ -291,17 +296,71 @@ def _build_tables() -> tuple[dict[int, int], dict[int, int]]:
 _PLAIN, _FLUSH = _build_tables()
 
 
+def _build_pair_tables() -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[bytes, ...], ...]]:
+    """``_PAIR_ID`` (52 x 52 pair ids) and ``_TABLE`` (403 x 403 rows of 52 categories).
+
+    The rows are ``bytes`` (shared between lines): about a fifth of the memory of tuples, so the
+    tables stay in the processor's cache and a lookup costs less."""
+    rank_of = [c.rank - 2 for c in DECK]
+    suit_of = [int(c.suit) for c in DECK]
+    rank_pairs = [(i, j) for i in range(13) for j in range(i, 13)]
+    rank_pair_id = {p: n for n, p in enumerate(rank_pairs)}
+    # Pair ids: the 91 rank pairs of mixed suits first, then (rank pair, suit) for suited ones.
+    pair_ids: list[tuple[int, int | None]] = [(n, None) for n in range(len(rank_pairs))]
+    suited_id: dict[tuple[int, int], int] = {}
+    for n, (i, j) in enumerate(rank_pairs):
+        if i != j:
+            for s in range(4):
+                suited_id[n, s] = len(pair_ids)
+                pair_ids.append((n, s))
+
+    def pair_id(a: int, b: int) -> int:
+        n = rank_pair_id[min(rank_of[a], rank_of[b]), max(rank_of[a], rank_of[b])]
+        return suited_id[n, suit_of[a]] if suit_of[a] == suit_of[b] else n
+
+    pair_table = tuple(tuple(0 if a == b else pair_id(a, b) for b in range(52)) for a in range(52))
+    # One row per multiset of four ranks (plain), and per suit for four distinct ranks (flush).
+    multiset_id: dict[tuple[int, ...], int] = {}
+    plain_rows: list[bytes] = []
+    flush_rows: dict[tuple[int, int], bytes] = {}
+    for four in itertools.combinations_with_replacement(range(13), 4):
+        code = sum(5**r for r in four)
+        plain_by_rank = [_PLAIN.get(code + 5**r, 0) for r in range(13)]
+        multiset_id[four] = len(plain_rows)
+        plain_rows.append(bytes(plain_by_rank[rank_of[e]] for e in range(52)))
+        if len(set(four)) == 4:
+            flush_by_rank = [_FLUSH.get(code + 5**r, 0) for r in range(13)]
+            for s in range(4):
+                flush_rows[multiset_id[four], s] = bytes(
+                    flush_by_rank[rank_of[e]] if suit_of[e] == s else plain_by_rank[rank_of[e]]
+                    for e in range(52)
+                )
+    four_id = [[multiset_id[tuple(sorted(p + q))] for q in rank_pairs] for p in rank_pairs]
+    plain_lines = [[plain_rows[four_id[n][m]] for m, _ in pair_ids] for n in range(len(rank_pairs))]
+    lines = []
+    for n, suit in pair_ids:
+        line = plain_lines[n]
+        if suit is not None:
+            line = list(line)
+            for m in range(len(rank_pairs)):
+                row = flush_rows.get((four_id[n][m], suit))
+                if row is not None:
+                    line[suited_id[m, suit]] = row
+        lines.append(tuple(line))
+    return pair_table, tuple(lines)
+
+
+_PAIR_ID, _TABLE = _build_pair_tables()
+
+
 def category_index(
     a: int,
     b: int,
     c: int,
     d: int,
     e: int,
-    _p: tuple[tuple[int, ...], ...] = _PAIR_CODE,
-    _r: tuple[int, ...] = _RANK_CODE,
-    _s: tuple[object, ...] = _SUIT_OF,
-    _plain: dict[int, int] = _PLAIN,
-    _flush: dict[int, int] = _FLUSH,
+    _p: tuple[tuple[int, ...], ...] = _PAIR_ID,
+    _t: tuple[tuple[bytes, ...], ...] = _TABLE,
 ) -> int:
     """Fast path: the combination of five distinct card indices, as an index into
     :data:`FIVE_CARD_COMBINATIONS` (0 nothing .. 8 straight flush). No validation.
@@ -309,9 +368,7 @@ def category_index(
     >>> FIVE_CARD_COMBINATIONS[category_index(0, 13, 26, 39, 1)]
     <Combination.FOURS: 'fours'>
     """
-    if _s[a] is _s[b] is _s[c] is _s[d] is _s[e]:
-        return _flush[_p[a][b] + _p[c][d] + _r[e]]
-    return _plain[_p[a][b] + _p[c][d] + _r[e]]
+    return _t[_p[a][b]][_p[c][d]][e]
 
 
 def evaluate_indices(indices: Sequence[int]) -> Combination:
@@ -690,3 +747,70 @@ def leftover_bonus(
         return bonus
     bonus[loser.other] = LEFTOVER_MULTIPLIER * max(v_ns.value, v_ew.value)
     return bonus
+
+
+# --------------------------------------------------------------------------------------------
+# The contribution rule's split, for feedback
+
+
+@dataclass(frozen=True, slots=True)
+class ContributionSplit:
+    """Who supplied the cards a split-valued combination is scored on, and what it made.
+
+    ``shares`` lists each partner with the counting cards they supplied, the larger share
+    first (for fours, the four cards of the rank; the kicker does not count). ``values`` maps
+    every largest share the rule knows to its value, so feedback can show the alternatives.
+    """
+
+    combination: Combination
+    shares: tuple[tuple[Seat, tuple[Card, ...]], ...]
+    largest_share: int
+    points: int
+    values: tuple[tuple[int, int], ...]
+
+    @property
+    def pattern(self) -> str:
+        """The split as counts, larger first: ``"3–2"``, ``"4–0"``."""
+        counts = [len(cards) for _, cards in self.shares]
+        counts += [0] * (2 - len(counts))
+        return "–".join(str(n) for n in counts)
+
+
+def contribution_split(
+    cards: Iterable[Card | str],
+    by: str | Iterable[Seat | str],
+    rule: ScoringRule | str = "contribution",
+) -> ContributionSplit | None:
+    """The split behind the value of five cards under ``rule``, or ``None`` when their
+    combination is worth the same however the partners supplied it.
+
+    >>> split = contribution_split(parse_cards("AH 2H 3H 4H 5H"), "NNNSS")
+    >>> split.pattern, split.points
+    ('3–2', 20)
+    """
+    rule = get_rule(rule)
+    five = parse_cards(cards, count=5)
+    seats = parse_by(by, 5)
+    combination = evaluate(five)
+    if not rule.needs_split(combination):
+        return None
+    if combination is Combination.FOURS:
+        counts = Counter(c.rank for c in five)
+        counting = [(c, s) for c, s in zip(five, seats, strict=True) if counts[c.rank] == 4]
+    else:
+        counting = list(zip(five, seats, strict=True))
+    by_seat: dict[Seat, list[Card]] = {}
+    for card, seat in counting:
+        by_seat.setdefault(seat, []).append(card)
+    shares = tuple(
+        sorted(((seat, tuple(cs)) for seat, cs in by_seat.items()), key=lambda t: -len(t[1]))
+    )
+    largest = len(shares[0][1])
+    table = rule.split_values[combination]
+    return ContributionSplit(
+        combination=combination,
+        shares=shares,
+        largest_share=largest,
+        points=rule.value(combination, largest),
+        values=tuple(sorted(table.items(), reverse=True)),
+    )

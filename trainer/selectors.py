@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.urls import reverse
+from django.utils.translation import gettext, ngettext
 
 from engine.drills import KINDS
 from trainer.classes.selectors import OpenAssignment, open_assignments_for
@@ -41,6 +42,8 @@ class Home:
     path_passed: int
     path_url: str
     open_assignments: list[OpenAssignment] = field(default_factory=list)
+    #: Today's answers against the learner's daily review goal.
+    today: progress.Today | None = None
 
 
 def path_step_url(*, user: AbstractBaseUser, step: StepStatus) -> str:
@@ -73,27 +76,32 @@ def home_for(*, user: AbstractBaseUser) -> Home:
         a = assignments[0].assignment
         nxt = NextThing(
             "assignment",
-            f"Continue “{a.title}”",
+            gettext("Continue “%(title)s”") % {"title": a.title},
             reverse("classes:assignment-next", args=[a.pk]),
             f"{a.classroom.name} · {a.due_label}",
         )
     elif due:
         nxt = NextThing(
             "review",
-            f"Review {due} due drill{'s' if due != 1 else ''}",
+            ngettext("Review %(count)s due drill", "Review %(count)s due drills", due)
+            % {"count": due},
             reverse("review"),
-            "Skills you are about to forget",
+            gettext("Skills you are about to forget"),
         )
     elif step is not None:
         nxt = NextThing(
-            "path", f"Step {step.step.number}: {step.step.title}", step_url, step.step.goal
+            "path",
+            gettext("Step %(number)s: %(title)s")
+            % {"number": step.step.number, "title": step.step.title},
+            step_url,
+            str(step.step.goal),
         )
     else:
         nxt = NextThing(
             "drill",
-            "Play a fresh drill",
+            gettext("Play a fresh drill"),
             drill_url(KINDS[0], None),
-            "Nothing is due: keep your hand in",
+            gettext("Nothing is due: keep your hand in"),
         )
     return Home(
         continue_=nxt,
@@ -104,4 +112,5 @@ def home_for(*, user: AbstractBaseUser) -> Home:
         path_passed=clubs.path_position(steps),
         path_url=_path_url(user),
         open_assignments=assignments,
+        today=progress.today_for(user=user),
     )

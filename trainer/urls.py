@@ -3,7 +3,8 @@
 from django.urls import include, path
 
 from trainer import views
-from trainer.learn.views import cheatsheet_view
+from trainer.languages import views as languages_views
+from trainer.learn.views import cheatsheet_view, glossary_view
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -12,8 +13,17 @@ urlpatterns = [
     path("", include("trainer.progress.urls")),
     path("drills/", include("trainer.drills.urls")),
     path("classes/", include("trainer.classes.urls")),
+    # A class's default language: set by its teachers from the class page (trainer.languages);
+    # after the classes' URLs, whose converters it uses.
+    path(
+        "classes/<id:pk>/language/",
+        languages_views.classroom_language,
+        name="classroom-language",
+    ),
     path("clubs/", include("trainer.clubs.urls")),
     path("start/", include("trainer.clubs.start_urls")),
     path("learn/", include("trainer.learn.urls")),
+    path("play/", include("trainer.play.urls")),
     path("cheatsheet/", cheatsheet_view, name="cheatsheet"),
+    path("glossary/", glossary_view, name="glossary"),
 ]

@@ -60,12 +60,22 @@ def _values(c: Card) -> tuple[int, ...]:
     return (1, 14) if c.rank == 14 else (c.rank,)
 
 
+#: The ranks of the ten five-rank windows (A-5 .. T-A) as bit masks (bit r for rank r; the
+#: Ace is bit 1 in A-5 and bit 14 in T-A).
+_WINDOWS = tuple(0b11111 << lo for lo in range(1, 11))
+_ACE_BITS = (1 << 1) | (1 << 14)
+
+
 def _fits_window(cards: Sequence[Card]) -> bool:
     """Distinct ranks that some five-rank window (A-5 .. T-A) holds."""
-    for lo in range(1, 11):
-        if all(any(lo <= v <= lo + 4 for v in _values(c)) for c in cards):
-            return True
-    return False
+    plain = 0
+    ace = False
+    for c in cards:
+        if c.rank == 14:
+            ace = True
+        else:
+            plain |= 1 << c.rank
+    return any(not plain & ~w and (not ace or w & _ACE_BITS) for w in _WINDOWS)
 
 
 def reach(cards: Sequence[Card]) -> int:
@@ -79,7 +89,7 @@ def reach(cards: Sequence[Card]) -> int:
     suits = set()
     for c in cards:
         counts[c.rank] = counts.get(c.rank, 0) + 1
-        suits.add(c.suit)
+        suits.add(c.index // 13)
     distinct = len(counts)
     top = max(counts.values())
     straight_draw = distinct == n and _fits_window(cards)
@@ -108,12 +118,10 @@ def keep_values(own: Sequence[Card]) -> dict[Card, int]:
     suits: dict[int, int] = {}
     for c in own:
         ranks[c.rank] = ranks.get(c.rank, 0) + 1
-        suits[c.suit] = suits.get(c.suit, 0) + 1
-    out: dict[Card, int] = {}
-    for c in own:
-        near = sum(1 for x in own if x.rank != c.rank and abs(x.rank - c.rank) <= 4)
-        out[c] = 8 * (ranks[c.rank] - 1) + 2 * (suits[c.suit] - 1) + near
-    return out
+        suits[c.index // 13] = suits.get(c.index // 13, 0) + 1
+    # Cards of other ranks in straight range (within 4), counted once per rank.
+    near = {r: sum(n for q, n in ranks.items() if q != r and -4 <= q - r <= 4) for r in ranks}
+    return {c: 8 * (ranks[c.rank] - 1) + 2 * (suits[c.index // 13] - 1) + near[c.rank] for c in own}
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,11 +173,11 @@ def best_fill(
     by_suit: dict[int, list[Card]] = {}
     for c in by_cost:
         by_rank.setdefault(c.rank, []).append(c)
-        by_suit.setdefault(c.suit, []).append(c)
+        by_suit.setdefault(c.index // 13, []).append(c)
     t_ranks: dict[int, int] = {}
     for c in t_cards:
         t_ranks[c.rank] = t_ranks.get(c.rank, 0) + 1
-    t_suits = {c.suit for c in t_cards}
+    t_suits = {c.index // 13 for c in t_cards}
     cores: list[list[Card]] = [[]]
     # Same-rank groups: pairs, threes, fours (a group topped up from one's own cards).
     ranks = set(t_ranks) | {r for r, cs in by_rank.items() if len(cs) >= 2}
@@ -200,8 +208,15 @@ def best_fill(
                 cores.append(cs[:k])  # flush
     if distinct:
         t_vals = [_values(c) for c in t_cards]
-        for lo in range(1, 11):
-            if not all(any(lo <= v <= lo + 4 for v in vs) for vs in t_vals):
+        t_plain = 0
+        t_ace = False
+        for c in t_cards:
+            if c.rank == 14:
+                t_ace = True
+            else:
+                t_plain |= 1 << c.rank
+        for lo, window in zip(range(1, 11), _WINDOWS, strict=True):
+            if t_plain & ~window or (t_ace and not window & _ACE_BITS):
                 continue
             held = {v for vs in t_vals for v in vs if lo <= v <= lo + 4}
             wanted = [v for v in range(lo, lo + 5) if v not in held]

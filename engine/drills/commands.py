@@ -22,6 +22,7 @@ from engine.command import UsageError, command
 from engine.drills.build import make_drill
 from engine.drills.grading import answer_key, grade, parse_answer
 from engine.drills.model import Answer, Drill, DrillKind, DrillParams, Grade
+from engine.messages import Msg, Text
 from engine.signals import DEFAULT_CONVENTION
 
 __all__ = ["drill_json"]
@@ -60,14 +61,20 @@ def _signal_json(signal: tuple[Card, Card | None] | None) -> list[str] | None:
     return [str(c1), "pass" if c2 is None else str(c2)]
 
 
-def _verdict(verdict: Grade, given: str) -> str:
-    """The feedback line the trainer shows above the explanation."""
+def _verdict(verdict: Grade, given: str) -> Msg:
+    """The feedback line the trainer shows above the explanation, with the explanation."""
+    expected = verdict.expected if isinstance(verdict.expected, Msg) else Text(verdict.expected)
     if verdict.correct:
         if given != verdict.preferred:
-            return f"Right. The best answer is {verdict.expected}."
-        return "Right."
-    best = "best " if len(verdict.accepted) > 1 else ""
-    return f"Not quite — the {best}answer is {verdict.expected}."
+            line = Msg("verdict.right_best", expected=expected)
+        else:
+            line = Msg("verdict.right")
+    elif len(verdict.accepted) > 1:
+        line = Msg("verdict.wrong_best", expected=expected)
+    else:
+        line = Msg("verdict.wrong", expected=expected)
+    why = verdict.explanation
+    return Msg("sentences", first=line, second=why if isinstance(why, Msg) else Text(why))
 
 
 def _answer_data(drill: Drill, text: str) -> dict[str, str]:
@@ -114,7 +121,7 @@ def drill_json(drill: Drill, answer: str | None = None) -> dict[str, Any]:
         out["grade"] = {
             "answer": str(given),
             "correct": verdict.correct,
-            "feedback": f"{_verdict(verdict, str(given))} {verdict.explanation}",
+            "feedback": _verdict(verdict, str(given)),
             "details": list(verdict.details),
         }
     return out

@@ -10,7 +10,8 @@ from typing import cast
 from engine.cards import Card
 from engine.drills.situation import Table
 from engine.errors import ConcertoError, InvalidNotationError
-from engine.scoring import get_rule
+from engine.messages import COMBO_TITLES
+from engine.scoring import ContributionSplit, get_rule
 from engine.signals import (
     DEFAULT_CONVENTION,
     ITEMS,
@@ -51,18 +52,7 @@ SCORE_SKILLS: tuple[str, ...] = (
     "three_pairs",
     "nothing",
 )
-SCORE_TITLES = {
-    "nothing": "Nothing",
-    "one_pair": "One pair",
-    "two_pair": "Two pair",
-    "threes": "Threes",
-    "straight": "Straight",
-    "flush": "Flush",
-    "full_house": "Full house",
-    "fours": "Fours",
-    "straight_flush": "Straight flush",
-    "three_pairs": "Three pairs (left-overs)",
-}
+SCORE_TITLES = dict(COMBO_TITLES)
 #: Smallest and largest hand a drill may ask about. Small hands happen late in a deal.
 MIN_HAND_SIZE, MAX_HAND_SIZE = 3, 13
 FILL_TRIES = 60
@@ -307,7 +297,8 @@ class Grade:
     ``accepted`` lists every answer key graded right (for option drills, the right options),
     ``preferred`` the best of them, shown first. ``reveal`` is what was hidden until the answer
     (partner's hand in read and reply drills) and ``highlight`` the cards that make the point
-    (the item in the hand, partner's combination, the scoring cards).
+    (the item in the hand, partner's combination, the scoring cards). ``split``: under the
+    contribution rule, who supplied the cards the score depends on.
     """
 
     correct: bool
@@ -319,6 +310,7 @@ class Grade:
     reveal: tuple[Card, ...] = ()
     highlight: tuple[Card, ...] = ()
     reveal_label: str = ""
+    split: ContributionSplit | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "accepted", tuple(plain_str(k) for k in self.accepted))

@@ -1,4 +1,4 @@
-"""How drills, options and answers read to a learner."""
+"""How drills, options and answers read to a learner: messages (:mod:`engine.messages`)."""
 
 from __future__ import annotations
 
@@ -7,45 +7,57 @@ from collections.abc import Sequence
 
 from engine.cards import Card
 from engine.drills.model import SCORE_TITLES, Option
-from engine.signals import (
-    ITEM_TITLES,
-)
+from engine.messages import Cards, Msg, Term, Text
+from engine.signals import ITEM_TITLES
+
+
+def term(kind: str, key: str) -> Msg:
+    """A term of the game on its own (an option label, an expected answer)."""
+    return Msg("term", term=Term(kind, str(key)))
+
+
+def shaped(kind: str, key: str, shape: str | None) -> Msg:
+    """A term followed by a shape: ``Four to a straight flush (XX.XX)``."""
+    if not shape:
+        return term(kind, key)
+    return Msg("with_shape", title=Term(kind, str(key)), shape=Text(shape))
 
 
 def reading_option(item: str, shape: str | None) -> Option:
     key = item if shape is None else f"{item}:{shape}"
-    label = ITEM_TITLES[item] + (f" ({shape})" if shape else "")
-    return Option(key, label)
+    return Option(key, shaped("item", item, shape))
 
 
 def advice_option(action: str, cards: Sequence[Card]) -> Option:
     if action == "play":
         return Option(
-            "play:" + "-".join(str(c) for c in cards), "Play " + " ".join(c.symbol for c in cards)
+            "play:" + "-".join(str(c) for c in cards), Msg("option.play", cards=Cards(tuple(cards)))
         )
-    return Option(action, {"pass": "Pass", "force": "Force partner: “Play!”"}[action])
+    return Option(action, Msg({"pass": "option.pass", "force": "option.force"}[action]))
 
 
 def skill_title(kind: str, skill: str) -> str:
     if kind == "score":
-        return SCORE_TITLES.get(skill, skill)
-    return ITEM_TITLES.get(skill, skill)
+        return term("combo", skill) if skill in SCORE_TITLES else skill
+    return term("item", skill) if skill in ITEM_TITLES else skill
 
 
-def ordinal(n: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}[n]
+def ordinal(n: int) -> Msg:
+    return Msg(f"side_hand.{n}")
 
 
-def play_words(play: tuple[Card, Card | None]) -> str:
+def play_words(play: tuple[Card, Card | None]) -> Msg:
     c1, c2 = play
-    return f"{c1.symbol} then {c2.symbol}" if c2 else f"{c1.symbol} and pass"
+    if c2 is None:
+        return Msg("play.and_pass", c1=Cards((c1,)))
+    return Msg("play.then", c1=Cards((c1,)), c2=Cards((c2,)))
 
 
-def signal_words(signal: tuple[Card, Card | None]) -> str:
+def signal_words(signal: tuple[Card, Card | None]) -> Msg:
     c1, c2 = signal
     if c2 is None:
-        return f"Partner led {c1.symbol}, you passed, and partner passed too."
-    return f"Partner led {c1.symbol}, you passed, partner played {c2.symbol}."
+        return Msg("signal.card_and_pass", c1=Cards((c1,)))
+    return Msg("signal.two_cards", c1=Cards((c1,)), c2=Cards((c2,)))
 
 
 def shuffled(options: Sequence[Option], rng: random.Random) -> tuple[Option, ...]:

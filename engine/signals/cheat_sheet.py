@@ -19,14 +19,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from engine.cards import DECK
+from engine.cards import DECK, Suit
 from engine.game import PASS, DealState
+from engine.messages import Cards, Join, Msg, Param, Term, Text, register_words
 from engine.signals.conventions import (
+    CONVENTIONS,
     DEFAULT_CONVENTION,
+    DIFFERENT_SUITS,
     ITEM_FAMILY,
     ITEM_LINE,
-    ITEM_TITLES,
+    RED,
     Convention,
+    Pattern,
     Row,
     require_convention,
 )
@@ -46,13 +50,65 @@ __all__ = [
 ]
 
 RANGE_CLASSES = ("same_rank", "in_range", "out_of_range")
+
+#: The cheat sheet's words (message ids and English templates, :mod:`engine.messages`).
+SHEET_WORDS: dict[str, str] = {
+    "sheet.same_rank": "same rank",
+    "sheet.in_range": "in range",
+    "sheet.out_of_range": "out of range",
+    "sheet.same_suit": "same suit",
+    "sheet.same_colour": "same colour",
+    "sheet.different_colour": "different colour",
+    "sheet.family.strong": "strong",
+    "sheet.family.fours-table": "fours table",
+    "sheet.family.weak": "weak",
+    "sheet.no_signal_play": (
+        "skip it and signal the next item you hold; play these cards out on a later "
+        "lead (partner is not told)"
+    ),
+    "sheet.no_signal": "no signal",
+    "sheet.cell": "%(item)s%(mark)s%(quals)s",
+    "sheet.q.up": " (up)",
+    "sheet.q.down": " (down)",
+    "sheet.q.up_or_down": " (up or down)",
+    "sheet.q.otherwise": " otherwise",
+    "sheet.q.threes_first": " (threes first)",
+    "sheet.q.if": " if %(suits)s",
+    "sheet.pass_row": "%(suits)s card then pass: %(item)s",
+    "sheet.suits.any": "any",
+    "sheet.suits.red": "red",
+    "sheet.suits.pair": "%(first)s then %(second)s",
+    "sheet.suits.same_suit": "same suit",
+    "sheet.suits.same_colour": "same colour, different suits",
+    "sheet.suits.different_colour": "different colour",
+    "sheet.suits.different_suits": "different suits",
+    "sheet.ranks.then_pass": "then pass",
+    "sheet.ranks.same": "same rank",
+    "sheet.ranks.same_but": "same rank, any order but %(pairs)s",
+    "sheet.ranks.different": "different ranks",
+    "sheet.ranks.up": "up, %(distance)s",
+    "sheet.ranks.down": "down, %(distance)s",
+    "sheet.ranks.in_range": "in range",
+    "sheet.ranks.out_of_range": "out of range",
+    "list.none": "",
+}
+for _conv in CONVENTIONS.values():
+    for _row in _conv.rows:
+        SHEET_WORDS[f"sheet.cards.{_conv.name}.{_row.id}"] = _row.cards.replace("%", "%%")
+        if _row.note:
+            SHEET_WORDS[f"sheet.note.{_conv.name}.{_row.id}"] = _row.note.replace("%", "%%")
+register_words(SHEET_WORDS)
+
 _LABELS = {
-    "same_rank": "same rank",
-    "in_range": "in range",
-    "out_of_range": "out of range",
-    "same_suit": "same suit",
-    "same_colour": "same colour",
-    "different_colour": "different colour",
+    k: Msg(f"sheet.{k}")
+    for k in (
+        "same_rank",
+        "in_range",
+        "out_of_range",
+        "same_suit",
+        "same_colour",
+        "different_colour",
+    )
 }
 
 
@@ -83,7 +139,9 @@ class RowLine:
 
 
 #: The families of the checklist, as the cheat sheet names them.
-FAMILY_LABELS: dict[str, str] = {"strong": "strong", "fours-table": "fours table", "weak": "weak"}
+FAMILY_LABELS: dict[str, str] = {
+    f: Msg(f"sheet.family.{f}") for f in ("strong", "fours-table", "weak")
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,10 +157,7 @@ class ReadingOrder:
 
 #: What the cheat sheet says for a checklist item its convention does not signal (the 1994
 #: card's four of a kind): skip it, signal the next item held, play these cards out later.
-NO_SIGNAL_PLAY = (
-    "skip it and signal the next item you hold; play these cards out on a later "
-    "lead (partner is not told)"
-)
+NO_SIGNAL_PLAY = Msg("sheet.no_signal_play")
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,17 +175,81 @@ class CheatSheet:
     card_and_pass_reply: tuple[str, ...] = ()
 
 
-def _qualifier(row: Row, suit_relation: str) -> str:
+def _suit_list(suits: frozenset[Suit] | None) -> Param:
+    if not suits:
+        return Text("")
+    if suits == RED:
+        return Msg("sheet.suits.red")
+    return Text("/".join(s.symbol for s in sorted(suits)))
+
+
+def suits_words(p: Pattern) -> Msg:
+    """:meth:`Pattern.describe_suits` as a message."""
+    if p.rank == "pass":
+        if p.c1_suits:
+            return Msg("sheet.cell", item=_suit_list(p.c1_suits), mark=Text(""), quals=Text(""))
+        return Msg("sheet.suits.any")
+    if p.c1_suits and p.c2_suits and len(p.c1_suits) == len(p.c2_suits) == 1:
+        return Msg("sheet.suits.pair", first=_suit_list(p.c1_suits), second=_suit_list(p.c2_suits))
+    if p.suits == frozenset({"same_suit", "same_colour", "different_colour"}):
+        return Msg("sheet.suits.any")
+    if p.suits == DIFFERENT_SUITS:
+        return Msg("sheet.suits.different_suits")
+    order = ("same_suit", "same_colour", "different_colour")
+    names = tuple(Msg(f"sheet.suits.{s}") for s in sorted(p.suits, key=order.index))
+    if len(names) == 1:
+        return names[0]
+    return Msg("sheet.cell", item=Join(names, "list.or"), mark=Text(""), quals=Text(""))
+
+
+def ranks_words(p: Pattern) -> Msg:
+    """:meth:`Pattern.describe_ranks` as a message."""
+    if p.rank == "pass":
+        return Msg("sheet.ranks.then_pass")
+    if p.rank == "same":
+        if p.not_suit_pairs:
+            pairs = tuple(
+                Cards((), then=False)
+                if False
+                else Msg("play.then", c1=Text(a.symbol), c2=Text(b.symbol))
+                for a, b in sorted(p.not_suit_pairs)
+            )
+            return Msg("sheet.ranks.same_but", pairs=Join(pairs))
+        return Msg("sheet.ranks.same")
+    if p.rank == "different":
+        return Msg("sheet.ranks.different")
+    distance: Param
+    if p.d_min == p.d_max:
+        distance = Text(f"d={p.d_min}")
+    elif p.d_min >= 5:
+        distance = Msg("sheet.ranks.out_of_range")
+    elif p.d_min <= 1 and p.d_max == 4:
+        distance = Msg("sheet.ranks.in_range")
+    else:
+        distance = Text(f"d={p.d_min}..{p.d_max}")
+    return Msg(f"sheet.ranks.{p.rank}", distance=distance)
+
+
+def _qualifier(row: Row, suit_relation: str) -> Msg | None:
     p = row.pattern
     if p.c1_suits and p.c2_suits:
-        return f"if {p.describe_suits()}"
+        return Msg("sheet.q.if", suits=suits_words(p))
     if p.not_suit_pairs and suit_relation == "same_colour":
-        return "otherwise"
+        return Msg("sheet.q.otherwise")
     if row.item == "full_house":
-        return "(threes first)"
+        return Msg("sheet.q.threes_first")
     if p.rank in ("up", "down"):
-        return p.rank
-    return ""
+        return Msg(f"sheet.q.{p.rank}")
+    return None
+
+
+def _row_words(convention: Convention, row: Row, what: str) -> Msg | str:
+    """A row's ``cards`` or ``note`` text: a message for a shipped card's row."""
+    msg_id = f"sheet.{what}.{convention.name}.{row.id}"
+    text: str = getattr(row, what)
+    if msg_id in SHEET_WORDS and SHEET_WORDS[msg_id] == text.replace("%", "%%"):
+        return Msg(msg_id)
+    return text
 
 
 def _reading_order(convention: Convention) -> tuple[ReadingOrder, ...]:
@@ -159,7 +278,7 @@ def _card_and_pass_reply() -> tuple[str, ...]:
 def cheatsheet(convention: Convention = DEFAULT_CONVENTION) -> CheatSheet:
     """The grid, the checklist and the encoding rows of ``convention`` as data."""
     convention = require_convention(convention, "cheatsheet")
-    cells: dict[tuple[str, str], dict[str, list[str]]] = {}
+    cells: dict[tuple[str, str], dict[tuple[str, bool], list[Msg | None]]] = {}
     for row in convention.rows:
         seen: set[tuple[str, str]] = set()
         for c1 in DECK:
@@ -170,38 +289,55 @@ def cheatsheet(convention: Convention = DEFAULT_CONVENTION) -> CheatSheet:
                     continue
                 rel = signal_relations(c1, c2)
                 seen.add((rel.range_class or "", rel.suit or ""))
-        title = ITEM_TITLES[row.item].lower() + ("†" if row.fallback else "")
+        title = (str(row.item), row.fallback)
         for cell in seen:
             quals = cells.setdefault(cell, {}).setdefault(title, [])
             q = _qualifier(row, cell[1])
             if q not in quals:
                 quals.append(q)
 
-    def render(cell: tuple[str, str]) -> str:
-        parts = []
-        for title, quals in cells.get(cell, {}).items():
-            words = [q for q in quals if q]
-            if len(words) > 1 and all(w in ("up", "down") for w in words):
-                words = [" or ".join(sorted(words, reverse=True))]
+    def render(cell: tuple[str, str]) -> Msg | str:
+        parts: list[Param] = []
+        for (item, fallback), quals in cells.get(cell, {}).items():
+            words = [q for q in quals if q is not None]
+            if len(words) > 1 and all(w.id in ("sheet.q.up", "sheet.q.down") for w in words):
+                words = [Msg("sheet.q.up_or_down")]
             parts.append(
-                title
-                + "".join(
-                    f" ({w})" if w in ("up", "down", "up or down") else f" {w}" for w in words
+                Msg(
+                    "sheet.cell",
+                    item=Term("item_lower", item),
+                    mark=Text("†" if fallback else ""),
+                    quals=Join(tuple(words), "list.none"),
                 )
             )
-        return " · ".join(parts) or "–"
+        if not parts:
+            return "–"
+        return Msg("sheet.cell", item=Join(tuple(parts), "list.dot"), mark=Text(""), quals=Text(""))
 
     grid = tuple(
         GridRow(_LABELS[rc], tuple(render((rc, sr)) for sr in SUIT_RELATIONS))
         for rc in RANGE_CLASSES
     )
     pass_rows = [r for r in convention.rows if r.pattern.rank == "pass"]
-    pass_text = "; ".join(
-        f"{r.pattern.describe_suits()} card then pass: {ITEM_TITLES[r.item].lower()}"
-        for r in pass_rows
+    pass_text = Msg(
+        "sheet.cell",
+        item=Join(
+            tuple(
+                Msg(
+                    "sheet.pass_row",
+                    suits=suits_words(r.pattern),
+                    item=Term("item_lower", str(r.item)),
+                )
+                for r in pass_rows
+            ),
+            "list.semicolon",
+        ),
+        mark=Text(""),
+        quals=Text(""),
     )
     checklist = tuple(
-        ChecklistLine(ITEM_LINE[i], i, ITEM_TITLES[i], ITEM_FAMILY[i]) for i in convention.checklist
+        ChecklistLine(ITEM_LINE[i], i, Msg("term", term=Term("item", str(i))), ITEM_FAMILY[i])
+        for i in convention.checklist
     )
     lines: list[RowLine] = []
     for item in convention.checklist:
@@ -211,16 +347,18 @@ def cheatsheet(convention: Convention = DEFAULT_CONVENTION) -> CheatSheet:
                 r.id,
                 r.item,
                 r.shape,
-                r.pattern.describe_suits(),
-                r.pattern.describe_ranks(),
-                r.cards,
-                r.note,
+                suits_words(r.pattern),
+                ranks_words(r.pattern),
+                _row_words(convention, r, "cards"),
+                _row_words(convention, r, "note") if r.note else "",
                 r.fallback,
             )
             for r in own
         ]
         if not own:  # an item this convention gives no signal: say so rather than stay silent
-            lines.append(RowLine(item, item, None, "–", "no signal", NO_SIGNAL_PLAY, "", False))
+            lines.append(
+                RowLine(item, item, None, "–", Msg("sheet.no_signal"), NO_SIGNAL_PLAY, "", False)
+            )
     rows = tuple(lines)
     return CheatSheet(
         convention.name,

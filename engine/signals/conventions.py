@@ -20,6 +20,7 @@ from typing import Any
 
 from engine.cards import Suit
 from engine.errors import InvalidNotationError, UnknownConventionError, WrongTypeError
+from engine.messages import reading_id, register, register_terms, register_words
 
 __all__ = [
     "CONVENTIONS",
@@ -668,6 +669,11 @@ TEACH_YOURSELF_1994 = Convention(
 )
 
 CONVENTIONS: dict[str, Convention] = {c.name: c for c in (PARLETT_2008, TEACH_YOURSELF_1994)}
+register_terms("item", ITEM_TITLES)
+for _conv in CONVENTIONS.values():
+    register_words({f"convention.{_conv.name}.description": _conv.description.replace("%", "%%")})
+    for _row in _conv.rows:
+        register(reading_id(_conv.name, _row.id), _row.reading)
 DEFAULT_CONVENTION: Convention = PARLETT_2008
 
 

@@ -17,7 +17,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from engine.cards import DECK, Card, Suit, not_cards_error, rank_name, require_card
+from engine.cards import DECK, Card, Suit, not_cards_error, require_card
+from engine.messages import Join, Msg, Param, Term, placeholders, reading_id, register
 from engine.signals.checklist import card_at
 from engine.signals.conventions import (
     DEFAULT_CONVENTION,
@@ -32,7 +33,7 @@ from engine.signals.relations import signal_relations
 
 __all__ = ["NO_SIGNAL_TEXT", "Reading", "decode", "primary_reading", "readings_table"]
 
-NO_SIGNAL_TEXT = "Not a signal in this system: partner shows nothing you can build on."
+NO_SIGNAL_TEXT = Msg("reading.no_signal")
 
 #: Alternatives, each a tuple of ``(card mask, k)``: at least k of those cards still unseen.
 Needs = tuple[tuple[tuple[int, int], ...], ...]
@@ -45,7 +46,7 @@ class Reading:
 
     item: str
     shape: str | None
-    text: str
+    text: Msg
     fallback: bool
 
 
@@ -78,8 +79,12 @@ def _placements(row: Row, c1: Card, c2: Card) -> list[tuple[int, tuple[int, ...]
     return found
 
 
-def _holding_text(held: tuple[int, ...]) -> str:
-    return "-".join(rank_name(v) for v in held)
+def _rank(value: int, kind: str = "rank") -> Term:
+    return Term(kind, str(14 if value == 1 else value))
+
+
+def _holding_text(held: tuple[int, ...]) -> Join:
+    return Join(tuple(_rank(v) for v in held), "list.dash")
 
 
 def _needs(row: Row, c1: Card, c2: Card | None, placements: list[_Placement]) -> Needs:
@@ -143,16 +148,22 @@ def _needs(row: Row, c1: Card, c2: Card | None, placements: list[_Placement]) ->
     return ()
 
 
-def _text(row: Row, c1: Card, c2: Card | None, placements: list[_Placement]) -> str:
-    fields = {
-        "suit": c1.suit.name.lower(),
-        "r1": rank_name(c1.rank),
-        "r1s": rank_name(c1.rank, plural=True),
-        "r2": rank_name(c2.rank) if c2 else "",
-        "r2s": rank_name(c2.rank, plural=True) if c2 else "",
-        "holdings": " or ".join(_holding_text(h) for _, h in placements),
+def _text(
+    conv: Convention, row: Row, c1: Card, c2: Card | None, placements: list[_Placement]
+) -> Msg:
+    msg_id = reading_id(conv.name, row.id)
+    template = register(msg_id, row.reading)
+    fields: dict[str, Param] = {
+        "suit": Term("suit", c1.suit.name.lower()),
+        "r1": _rank(c1.rank),
+        "r1s": _rank(c1.rank, "ranks"),
+        "holdings": Join(tuple(_holding_text(h) for _, h in placements), "list.or"),
     }
-    return row.reading.format(**fields)
+    if c2 is not None:
+        fields["r2"] = _rank(c2.rank)
+        fields["r2s"] = _rank(c2.rank, "ranks")
+    used = placeholders(template)
+    return Msg(msg_id, **{k: v for k, v in fields.items() if k in used})
 
 
 def _family_group(item: str, strong: bool) -> int:
@@ -189,7 +200,7 @@ def _build(conv: Convention) -> tuple[list[tuple[_Entry, ...]], list[tuple[_Entr
                         merged[key] = [row, row.fallback, list(placements)]
             entries = []
             for (item, shape), (row, fallback, placements) in merged.items():
-                reading = Reading(item, shape, _text(row, c1, c2, placements), fallback)
+                reading = Reading(item, shape, _text(conv, row, c1, c2, placements), fallback)
                 entries.append((reading, _needs(row, c1, c2, placements)))
             for strong, table in ((True, strong_table), (False, weak_table)):
                 table.append(

@@ -37,6 +37,7 @@ from typing import Any
 
 from engine.cards import DECK, Card
 from engine.errors import ConcertoError
+from engine.messages import Msg, Term, Text
 from engine.signals.checklist import find_instances
 from engine.signals.conventions import (
     DEFAULT_CONVENTION,
@@ -154,9 +155,12 @@ class Posterior:
 
 
 def reading_label(item: str, shape: str | None) -> str:
-    """``ITEM_TITLES`` plus the straight-flush shape, if any."""
-    title = ITEM_TITLES.get(item, item)
-    return f"{title} ({shape})" if shape else title
+    """``ITEM_TITLES`` plus the straight-flush shape, if any (a message for a known item)."""
+    if item not in ITEM_TITLES:
+        return f"{item} ({shape})" if shape else item
+    if shape:
+        return Msg("with_shape", title=Term("item", str(item)), shape=Text(shape))
+    return Msg("term", term=Term("item", str(item)))
 
 
 def model_for(

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.cards import DECK, Card, Suit, require_card
+from engine.messages import Msg, register_words
 
 __all__ = [
     "SUIT_RELATIONS",
@@ -90,16 +91,19 @@ class SignalRelations:
         return "in_range" if self.distance <= IN_RANGE else "out_of_range"
 
     def describe(self) -> str:
-        """A short phrase: ``same suit, up, 4 apart``."""
+        """A short phrase: ``same suit, up, 4 apart, in range`` (a message)."""
         if self.passes:
-            return "one card, then pass"
-        parts = [self.suit.replace("_", " ") if self.suit else ""]
+            return Msg("relations.pass")
+        suit = Msg(f"sheet.{self.suit}")
         if self.distance == 0:
-            parts.append("same rank")
-        else:
-            parts.append(f"{self.direction}, {self.distance} apart")
-            parts.append("in range" if self.in_range else "out of range")
-        return ", ".join(parts)
+            return Msg("relations.same_rank", suit=suit)
+        return Msg(
+            "relations.apart",
+            suit=suit,
+            direction=Msg(f"relations.{self.direction}"),
+            n=self.distance or 0,
+            range=Msg("sheet.in_range" if self.in_range else "sheet.out_of_range"),
+        )
 
 
 def _compute(c1: Card, c2: Card | None) -> SignalRelations:
@@ -133,3 +137,14 @@ def signal_relations(c1: Card, c2: Card | None) -> SignalRelations:
         require_card(c1, "signal_relations")
         require_card(c2, "signal_relations")
         raise
+
+
+register_words(
+    {
+        "relations.pass": "one card, then pass",
+        "relations.same_rank": "%(suit)s, same rank",
+        "relations.apart": "%(suit)s, %(direction)s, %(n)s apart, %(range)s",
+        "relations.up": "up",
+        "relations.down": "down",
+    }
+)

@@ -12,12 +12,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import combinations
 
-from engine.cards import Card, cards_mask, rank_name
+from engine.cards import Card, cards_mask
+from engine.messages import Cards, Msg, Term, card_label
 from engine.scoring import Combination, best_five
 from engine.signals.checklist import card_at, hand_mask
 from engine.signals.conventions import (
     DEFAULT_CONVENTION,
-    ITEM_TITLES,
     Convention,
     require_convention,
 )
@@ -59,7 +59,7 @@ class Advice:
 
     action: str
     cards: tuple[Card, ...]
-    reason: str
+    reason: Msg
     accepted: tuple[tuple[Card, ...], ...] = ((),)
     odds: tuple[int, int] | None = None
 
@@ -210,7 +210,7 @@ def reply_advice(
     reading = primary_reading(c1, c2, side_hand, convention, seen_cards)
     must_play = c2 is None or leader_cards == 0
     if not cards:
-        return Advice("pass", (), "You hold no cards: the leader completes the hand.")
+        return Advice("pass", (), Msg("advice.no_cards"))
     if not must_play and len(cards) >= 5:
         own, five = best_five(cards)
         promised = PROMISE[reading.item] if reading else Combination.NOTHING
@@ -218,10 +218,12 @@ def reply_advice(
             return Advice(
                 "force",
                 five,
-                f"You alone hold {own.label} ({_symbols(five)}), "
-                f"better than the {promised.label} partner's signal promises: say "
-                "“Play!” so partner completes this hand alone, and keep your "
-                "cards for a hand you lead.",
+                Msg(
+                    "advice.force",
+                    own=Term("combo_lower", own.value),
+                    cards=Cards(tuple(five)),
+                    promised=Term("combo_lower", promised.value),
+                ),
             )
     if reading is not None and c2 is not None:
         seen = hand_mask(visible) & ~hand_mask(cards)
@@ -232,19 +234,20 @@ def reply_advice(
         }
         holdings = _holdings(reading.item, shapes, c1, c2, convention, seen)
         best, top = _best_completion(cards, holdings) if holdings else ([], 0)
-        title = ITEM_TITLES[reading.item].lower()
+        title = Term("item_lower", str(reading.item))
         total = len(holdings)
         if best and top >= COMPLETE_THRESHOLD * total:
+            shown = Cards(tuple(best[0]))
             if top == total == 1:
-                how = "completes it"
+                how = Msg("advice.complete.one", item=title, cards=shown)
             elif top == total:
-                how = f"completes it in every one of the {total} holdings the signal allows"
+                how = Msg("advice.complete.every", item=title, cards=shown, n=total)
             else:
-                how = f"completes it in {top} of the {total} holdings the signal allows"
+                how = Msg("advice.complete.some", item=title, cards=shown, top=top, n=total)
             return Advice(
                 "play",
                 best[0],
-                f"Partner shows {title}; {_symbols(best[0])} {how}.",
+                how,
                 tuple(best),
                 (top, total),
             )
@@ -252,9 +255,7 @@ def reply_advice(
             return Advice(
                 "pass",
                 (),
-                f"Partner shows {title}. Your {_symbols(best[0])} would complete "
-                f"only {top} of the {total} holdings the signal allows: pass and let partner "
-                "build it.",
+                Msg("advice.too_few", item=title, cards=Cards(tuple(best[0])), top=top, n=total),
                 odds=(top, total),
             )
     if must_play:
@@ -263,7 +264,7 @@ def reply_advice(
             return Advice(
                 "play",
                 (same[0],),
-                f"You must play after a card and pass: add your {rank_name(c1.rank)} to partner's.",
+                Msg("advice.add_rank", rank=Term("rank", str(c1.rank))),
                 tuple((c,) for c in same),
             )
         pairs = [r for r in sorted({c.rank for c in cards}) if len(_of_rank(cards, r)) >= 2]
@@ -272,7 +273,7 @@ def reply_advice(
             return Advice(
                 "play",
                 pair,
-                f"You must play: a pair of your own, the {rank_name(pairs[0], plural=True)}.",
+                Msg("advice.own_pair", ranks=Term("ranks", str(pairs[0]))),
                 (pair,),
             )
         least = _least_useful(cards)
@@ -280,15 +281,13 @@ def reply_advice(
         return Advice(
             "play",
             (least,),
-            f"You must play: the {least.label} is the card least useful later.",
+            Msg("advice.least_useful", card=card_label(least)),
             tuple((c,) for c in sorted(ties, key=lambda c: c.index)),
         )
-    what = ITEM_TITLES[reading.item].lower() if reading else "no signal"
+    if reading is None:
+        return Advice("pass", (), Msg("advice.nothing_to_add.no_signal"))
     return Advice(
-        "pass",
-        (),
-        f"Partner shows {what} and you have nothing to add: pass and let "
-        "the leader complete the hand.",
+        "pass", (), Msg("advice.nothing_to_add", item=Term("item_lower", str(reading.item)))
     )
 
 
@@ -305,8 +304,3 @@ def _usefulness(hand: list[Card], c: Card) -> tuple[int, int, int, int]:
 
 def _least_useful(hand: list[Card]) -> Card:
     return min(hand, key=lambda c: _usefulness(hand, c))
-
-
-def _symbols(cards: Iterable[Card]) -> str:
-    """Cards as a reader sees them: ``10♠ J♠``."""
-    return " ".join(c.symbol for c in cards)

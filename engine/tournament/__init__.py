@@ -47,7 +47,8 @@ __all__ = [
 
 #: Board ``i`` of seed ``s`` is dealt from ``random.Random(s * BOARD_SEED_STRIDE + i)``.
 BOARD_SEED_STRIDE = 1_000_000
-_CHUNK = 25
+#: The most boards in one task.
+_CHUNK = 100
 
 
 @dataclass(frozen=True)
@@ -262,9 +263,36 @@ def play_board(
     return BoardResult(board, tallies, out or [])
 
 
-def _play_chunk(args: tuple[TournamentSpec, int, int, bool, bool]) -> list[BoardResult]:
-    spec, start, stop, records, par = args
-    bots = _Bots(spec)
+#: The bots of this process, made once per tournament (see :func:`_start_worker`).
+_WORKER: dict[str, Any] = {}
+
+
+def _warm(spec: TournamentSpec) -> None:
+    """Build the tables the bots use on first use (the signal card's readings, the par
+    solver's module) once, in the parent: worker processes are forked from it and share them."""
+    from engine.signals.decoder import readings_table
+
+    for pair in (spec.ns, spec.ew):
+        if pair.bot == "signal":
+            readings_table(pair.convention_value())
+        if pair.bot == "open":
+            import engine.par  # noqa: F401  (imported once, not per chunk)
+
+
+def _start_worker(spec: TournamentSpec) -> None:
+    """Set a process up for ``spec`` before its first chunk: its bots, kept for every chunk
+    it plays (their memo tables too), and the tables :func:`_warm` builds, when the process
+    was not forked from a warm parent."""
+    _warm(spec)
+    _WORKER["spec"], _WORKER["bots"] = spec, _Bots(spec)
+
+
+def _play_chunk(args: tuple[int, int, bool, bool]) -> list[BoardResult]:
+    """Play boards ``start``..``stop - 1`` with this process's bots (a task is four ints; the
+    spec travels once, to the worker's initializer)."""
+    start, stop, records, par = args
+    spec: TournamentSpec = _WORKER["spec"]
+    bots: _Bots = _WORKER["bots"]
     return [play_board(spec, b, records=records, par=par, bots=bots) for b in range(start, stop)]
 
 
@@ -332,9 +360,12 @@ class TournamentResult:
         return "\n".join(lines)
 
 
-def _chunks(deals: int) -> Iterator[tuple[int, int]]:
-    for start in range(0, deals, _CHUNK):
-        yield start, min(start + _CHUNK, deals)
+def _chunks(deals: int, jobs: int) -> Iterator[tuple[int, int]]:
+    """Boards split into chunks: about eight per process (so the last ones finish together),
+    at most :data:`_CHUNK` boards each (so the progress bar moves)."""
+    size = max(1, min(_CHUNK, -(-deals // (8 * max(jobs, 1)))))
+    for start in range(0, deals, size):
+        yield start, min(start + size, deals)
 
 
 def _cpu_seconds() -> float:
@@ -355,7 +386,7 @@ def run_tournament(
         raise ValueError(f"deals must be at least 1, not {spec.deals}")
     cpu0 = _cpu_seconds()
     want_records = records_path is not None
-    tasks = [(spec, a, b, want_records, par) for a, b in _chunks(spec.deals)]
+    tasks = [(a, b, want_records, par) for a, b in _chunks(spec.deals, jobs)]
     bar: Any = None
     if progress:
         from tqdm import tqdm  # type: ignore[import-untyped]
@@ -365,14 +396,19 @@ def run_tournament(
     sink = open(records_path, "w", encoding="utf-8") if records_path else None  # noqa: SIM115
     try:
         if jobs <= 1:
+            _start_worker(spec)
             outputs: Iterator[list[BoardResult]] = map(_play_chunk, tasks)
             for chunk in outputs:
                 _collect(chunk, results, sink, bar)
         else:
-            with ProcessPoolExecutor(max_workers=jobs) as pool:
+            _warm(spec)
+            with ProcessPoolExecutor(
+                max_workers=jobs, initializer=_start_worker, initargs=(spec,)
+            ) as pool:
                 for chunk in pool.map(_play_chunk, tasks):
                     _collect(chunk, results, sink, bar)
     finally:
+        _WORKER.clear()
         if sink is not None:
             sink.close()
         if bar is not None:

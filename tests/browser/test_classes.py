@@ -129,8 +129,9 @@ def test_teacher_sets_work_student_does_it_teacher_sees_it(
     download = download_info.value
     assert download.suggested_filename == "tuesday-beginners-progress.csv"
     rows = list(csv.reader(io.StringIO(Path(download.path()).read_text(encoding="utf-8"))))
-    assert rows[1][0] == "student_sam"
-    assert rows[1][2] == "2"
+    assert rows[0][:3] == ["student", "username", "joined"]
+    assert rows[1][:2] == ["student_sam", "student_sam"]  # no name given: the username
+    assert rows[1][3] == "2"
 
     page.get_by_role("link", name="student_sam").click()
     expect(page.locator(".history-table tbody tr")).to_have_count(2)

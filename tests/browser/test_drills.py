@@ -55,9 +55,10 @@ def test_lead_by_clicks_read_by_keyboard_then_progress(
     assert Attempt.objects.filter(user__username="learner_one").count() == 2
 
     page.goto(base + "/progress/")
-    skills = page.locator("table.skills")
-    expect(skills).to_contain_text("lead")
-    expect(skills).to_contain_text("read")
+    expect(page.locator("[data-today]")).to_contain_text("Today: 2 of 20 reviews")
+    skills = page.locator(".lesson-groups")
+    expect(skills).to_contain_text("Lead a signal")
+    expect(skills).to_contain_text("Read partner's signal")
     expect(skills).to_contain_text("Four to a straight flush")
     shot(page, "progress")
 

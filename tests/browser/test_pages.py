@@ -36,6 +36,25 @@ def demo(transactional_db):
         call_command("seed", verbosity=0)
 
 
+def _practice_summary(username: str) -> str:
+    """The summary page of a practice set ``username`` has played half of."""
+    from engine.drills import DrillParams
+    from tests.trainer.factories import answer
+    from trainer.core.sessions import PracticeSet, practice_sign
+
+    params = DrillParams(items=("fours",))
+    practice = PracticeSet(
+        title="The leader's checklist: spot the checklist item",
+        back_url="/learn/the-leaders-checklist/",
+        back_label="Back to the lesson",
+        kind="checklist",
+    ).start(first_seed=5000, key=params.key())
+    who = get_user_model().objects.get(username=username)
+    for i, seed in enumerate(practice.seeds[:5]):
+        answer(who, kind="checklist", seed=seed, params=params, correct=i % 2 == 0)
+    return f"/drills/practise/{practice_sign(practice)}/"
+
+
 def _pages() -> dict[str | None, list[str]]:
     """Addresses to visit, by who visits them (None: a visitor)."""
     room = Classroom.objects.get(name="Tuesday beginners")
@@ -70,6 +89,8 @@ def _pages() -> dict[str | None, list[str]]:
             "/clubs/riverside/path/3/",
             assignment.get_absolute_url(),
             "/drills/review/",
+            _practice_summary("student1"),
+            "/drills/score/2/?v=2&rule=contribution&items=straight_flush",
         ],
         "teacher": ["/", f"/classes/{room.pk}/", f"/classes/{room.pk}/dashboard/", "/classes/"],
         "organiser": ["/clubs/riverside/", "/clubs/riverside/members/"],
@@ -95,7 +116,7 @@ def _context(browser: Browser, live_server, viewport: dict[str, int], who: str |
 
 
 def _name(who: str | None, url: str) -> str:
-    return f"{who or 'visitor'}{re.sub(r'[^a-z0-9]+', '-', url.lower())}".strip("-")
+    return f"{who or 'visitor'}{re.sub(r'[^a-z0-9]+', '-', url.lower())}".strip("-")[:100]
 
 
 def _visit(page: Page, base: str, url: str) -> None:
@@ -196,3 +217,19 @@ def test_focus_is_visible_on_links_and_buttons(page: Page, live_server):
         " return [s.outlineStyle, s.outlineWidth, s.boxShadow]; })()"
     )
     assert (outline[0] != "none" and outline[1] != "0px") or outline[2] != "none", outline
+
+
+def test_the_demo_students_progress_page_is_short(browser, live_server, demo, shot):
+    """Thirty-odd skills grouped by lesson and folded: a page to read, not a 7,000 px table."""
+    heights = {}
+    for name, viewport in (("desktop", DESKTOP), ("phone", PHONE)):
+        context = _context(browser, live_server, viewport, "student1")
+        page = context.new_page()
+        page.goto(live_server.url + "/progress/")
+        assert page.locator("[data-today]").inner_text().count("reviews") == 1
+        assert page.locator("[data-lesson-group]").count() >= 3
+        heights[name] = page.evaluate("document.documentElement.scrollHeight")
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+        shot(page, f"progress-student1-{name}")
+        context.close()
+    assert heights["desktop"] < 2500 and heights["phone"] < 3500, heights

@@ -153,6 +153,22 @@ def test_a_signal_whose_cards_are_the_leaders_best_is_led_as_encoded():
     assert encode(north, 1).plays[0] == tuple(parse_cards("2D 5D"))
 
 
+def test_a_hand_whose_item_is_a_draw_is_led_as_its_best_five():
+    # Three diamonds to a straight flush (TD KD AD) is a draw partner seldom completes: the
+    # leader plays its two pair instead, shown by the encoder's play for those five cards.
+    north = parse_cards("2S 6S TS 4H QH 6D TD KD AD 3C 8C 9C KC")
+    whole = encode(north, 1)
+    assert whole.item == "three_sf"
+    five = best_fill((), north, Seat.N, CLASSIC).cards
+    alone = encode(five, 1)
+    assert alone.item == "two_pair" and alone.plays[0] != whole.plays[0]
+    state = _position(north, parse_cards("AS AH AC 2H 3H 5H 7H 9H JH KH 2D 3D 4D"), [])
+    obs = state.observation(Seat.N)
+    bot = SignalBot()
+    assert bot.lead_plan(north, 1, CLASSIC) == alone.plays[0]
+    assert bot.choose(obs, obs.legal_actions).card is alone.plays[0][0]
+
+
 def _position(leader_cards, partner_cards, plays, side_hand=1):
     """A deal whose hand ``2 * side_hand - 1`` starts with N leading; ``plays`` are applied."""
     rest = [c for c in DECK if c not in set(leader_cards) | set(partner_cards)]
@@ -200,6 +216,21 @@ def test_the_signal_bots_reply_is_the_reply_guides(south, signal, expected):
         assert got.card is advice.cards[0]
     else:
         assert got == Action.parse(advice.action)
+
+
+@pytest.mark.parametrize(
+    ("south", "jumps"),
+    [
+        ("2S 2H 2C AS AH AC 3S 5S 7S 9S TS JS QS", True),  # 2D and three 2s: fours
+        ("2S 2H AC AS AH 3C 3S 5S 7S 9S TS JS QS", False),  # a full house is not a big hand
+    ],
+)
+def test_partner_plays_at_once_on_the_led_card_only_with_a_big_hand(south, jumps):
+    north = parse_cards("2D 3D 4D 5D KS 9C 7H JH 8S 6C QC 4S TH")
+    obs = _position(north, parse_cards(south), ["2D"]).observation(Seat.S)
+    got = SignalBot().choose(obs, obs.legal_actions)
+    assert got.is_play is jumps
+    assert got.is_play or got == PASS
 
 
 def test_after_card_and_pass_the_partner_plays_as_the_guide_says():

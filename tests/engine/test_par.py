@@ -14,7 +14,7 @@ from engine.bots.hands import points5
 from engine.cards import DECK
 from engine.cli import main
 from engine.game import DealState
-from engine.par import brute_force, solve, solve_deal
+from engine.par import _leftover_points, brute_force, solve, solve_deal
 from engine.scoring import CLASSIC, CONTRIBUTION, leftover_value
 from engine.table import SEATS, SIDES, Seat
 
@@ -41,6 +41,29 @@ def test_par_matches_brute_force_on_reduced_decks(side, rule):
     assert (got.hand_score, got.leftover_value) == brute_force(first, second, Seat.N, rule, hands)
 
 
+@st.composite
+def sides_with_leftovers(draw):
+    """A reduced deck's side keeping four to six cards: the left-over tie-break at work."""
+    hands = draw(st.sampled_from([1, 1, 2]))
+    ranks = draw(st.integers(4, 13))
+    deck = [c for c in DECK if c.rank <= 1 + ranks]
+    n = min(len(deck), 5 * hands + draw(st.integers(4, 6 if hands == 1 else 4)))
+    cards = draw(st.permutations(deck))[:n]
+    split = draw(st.integers(1, n - 1))
+    return cards[:split], cards[split:], hands
+
+
+@settings(max_examples=60, deadline=None)
+@given(sides_with_leftovers(), rules)
+def test_par_breaks_ties_by_the_weakest_leftovers_like_brute_force(side, rule):
+    first, second, hands = side
+    got = solve(first, second, Seat.N, rule, hands)
+    assert (got.hand_score, got.leftover_value) == brute_force(first, second, Seat.N, rule, hands)
+    kept = [c for _, c in got.leftovers]
+    assert len(kept) == len(first) + len(second) - 5 * hands
+    assert got.leftover_value == _leftover_points(list(got.leftovers), rule)
+
+
 def _check_legal(solution, state, leader):
     holder = {c: s for s in SEATS for c in state.hands_dealt[s]}
     used = [c for hand in solution.hands for _, c in hand] + [c for _, c in solution.leftovers]
@@ -64,6 +87,17 @@ def test_par_hands_are_legal_and_score_what_they_say(seed, rule):
     for side, solution in solve_deal(state).items():
         leader = next(state.dealer.after(k) for k in (1, 2) if state.dealer.after(k).side is side)
         _check_legal(solution, state, leader)
+
+
+@pytest.mark.parametrize(("seed", "rule"), [(24, "classic"), (20, "contribution")])
+def test_par_finds_worthless_leftovers_among_many_candidate_sets(seed, rule):
+    # Deals whose first arrangement keeps a pair or two, and whose left-over candidates number
+    # far more than a few thousand: only the exhaustive tie-break finds sets worth nothing.
+    state = DealState.deal(Seat.N, random.Random(seed), rule)
+    for side, solution in solve_deal(state).items():
+        leader = next(state.dealer.after(k) for k in (1, 2) if state.dealer.after(k).side is side)
+        _check_legal(solution, state, leader)
+        assert solution.leftover_value == 0
 
 
 @pytest.mark.parametrize("kind", ["greedy", "signal"])

@@ -179,3 +179,44 @@ def test_fast_path_agrees_with_evaluate():
     for _ in range(2000):
         five = rng.sample(DECK, 5)
         assert FIVE_CARD_COMBINATIONS[category_index(*(c.index for c in five))] is evaluate(five)
+
+
+def _reference_category(five):
+    """The combination of five cards from first principles, independent of the tables."""
+    counts = sorted(Counter(c.rank for c in five).values(), reverse=True)
+    ranks = {c.rank for c in five}
+    straight = len(ranks) == 5 and (max(ranks) - min(ranks) == 4 or ranks == {14, 2, 3, 4, 5})
+    flush = len({c.suit for c in five}) == 1
+    if straight and flush:
+        return Combination.STRAIGHT_FLUSH
+    if counts[0] == 4:
+        return Combination.FOURS
+    if counts[:2] == [3, 2]:
+        return Combination.FULL_HOUSE
+    if flush:
+        return Combination.FLUSH
+    if straight:
+        return Combination.STRAIGHT
+    if counts[0] == 3:
+        return Combination.THREES
+    if counts[:2] == [2, 2]:
+        return Combination.TWO_PAIR
+    return Combination.ONE_PAIR if counts[0] == 2 else Combination.NOTHING
+
+
+def test_fast_path_is_right_in_every_card_order():
+    rng = random.Random(8)
+    hands = [rng.sample(DECK, 5) for _ in range(1500)]
+    # Every flush and straight flush, and hands of every shape, in all 120 orders.
+    hands += [
+        list(five)
+        for suit in range(4)
+        for five in itertools.combinations(DECK[13 * suit : 13 * suit + 13], 5)
+        if rng.random() < 0.2
+    ]
+    hands += [parse_cards(h) for h in ("7C 7D 7H 7S KH", "9S 9H 9D 4C 4S", "AH 2C 3D 4S 5H")]
+    for five in hands:
+        expected = _reference_category(five)
+        for order in itertools.permutations(five):
+            got = category_index(*(c.index for c in order))
+            assert FIVE_CARD_COMBINATIONS[got] is expected, order

@@ -3,8 +3,17 @@
 import io
 import json
 
+import pytest
+
 from engine.cli import main
-from engine.tournament import PairSpec, TournamentSpec, board_seed, play_board, run_tournament
+from engine.tournament import (
+    PairSpec,
+    TournamentSpec,
+    _chunks,
+    board_seed,
+    play_board,
+    run_tournament,
+)
 
 SPEC = TournamentSpec(PairSpec("signal"), PairSpec("greedy"), deals=30, seed=4)
 
@@ -25,6 +34,15 @@ def test_results_do_not_depend_on_the_number_of_processes(tmp_path):
     b = run_tournament(SPEC, jobs=2, records_path=str(two))
     assert _figures(a) == _figures(b)
     assert one.read_text() == two.read_text()
+
+
+@pytest.mark.parametrize("deals", [1, 7, 30, 1000, 10001])
+@pytest.mark.parametrize("jobs", [1, 2, 3])
+def test_the_boards_are_split_into_chunks_that_cover_each_once(deals, jobs):
+    chunks = list(_chunks(deals, jobs))
+    assert [b for start, stop in chunks for b in range(start, stop)] == list(range(deals))
+    assert all(0 < stop - start <= 100 for start, stop in chunks)
+    assert len(chunks) >= min(deals, 4 * jobs)  # every process gets several
 
 
 def test_duplicate_gives_each_pair_both_seats_of_a_board():

@@ -20,7 +20,7 @@ from trainer.progress.services import answer_checked
 pytestmark = pytest.mark.django_db
 DEMO_USERS = ["organiser", "teacher", "student1", "student2", "student3"]
 #: Every lesson file is loaded: the seven of the onboarding path and the ones outside it.
-LESSON_FILES = len(list((django_settings.BASE_DIR / "seeds" / "lessons").glob("*.md")))
+LESSON_FILES = len(list((django_settings.BASE_DIR / "seeds" / "lessons").rglob("*.md")))
 
 
 def _counts() -> dict[str, int]:

@@ -38,6 +38,17 @@ def test_new_learner_continues_with_a_fresh_drill(client):
     assert kind == "drill" and url.startswith("/drills/")
     assert "Read your partner's signals" not in html  # no marketing hero once signed in
     assert "0</strong> reviews due" in html
+    assert re.search(r'data-goal="20">Today: <strong>0</strong> of 20 reviews', html)
+
+
+def test_home_counts_todays_answers_against_the_daily_goal(client):
+    who = f.user("keen")
+    for seed in range(3):
+        f.answer(who, seed=seed, correct=seed != 1)
+    client.force_login(who)
+    html = client.get("/").text
+    assert re.search(r'data-goal="20">Today: <strong>3</strong> of 20 reviews', html)
+    assert "goal met" not in html
 
 
 def test_learner_on_the_path_continues_with_the_step_lesson(client):

@@ -17,5 +17,5 @@ def test_no_demo_data_on_a_real_site(settings):
     call_command("seed")
 
     assert not get_user_model().objects.filter(username__in=DEMO_USERS).exists()
-    lessons = len(list((django_settings.BASE_DIR / "seeds" / "lessons").glob("*.md")))
+    lessons = len(list((django_settings.BASE_DIR / "seeds" / "lessons").rglob("*.md")))
     assert Lesson.objects.count() == lessons

@@ -3,6 +3,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
 
 from trainer.accounts import usernames
 
@@ -17,20 +18,22 @@ class SignupForm(UserCreationForm):
     class Meta(UserCreationForm.Meta):
         model = User
         fields = ("username", "email")
-        help_texts = {"email": "Optional. Needed only if you ever have to reset your password."}
+        help_texts = {"email": _("Optional. Needed only if you ever have to reset your password.")}
 
     def clean_username(self) -> str:
         username = super().clean_username()
         if usernames.is_mixed_script(username):
             raise ValidationError(
-                "Use letters from one alphabet only: this name mixes alphabets, so it could be "
-                "mistaken for another.",
+                _(
+                    "Use letters from one alphabet only: this name mixes alphabets, so it could "
+                    "be mistaken for another."
+                ),
                 code="mixed_script",
             )
         existing = usernames.look_alike_of(username)
         if existing is not None:
             raise ValidationError(
-                "This name looks too much like an existing one. Please choose another.",
+                _("This name looks too much like an existing one. Please choose another."),
                 code="look_alike",
             )
         return username

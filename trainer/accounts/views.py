@@ -9,6 +9,9 @@ from django.db import IntegrityError, transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.functional import Promise
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_POST
 
@@ -23,12 +26,12 @@ def _safe_next(request: HttpRequest, default: str | None = None) -> str:
 
 
 #: Why a page sent the visitor to log in, by the start of the page's address (first match).
-LOGIN_REASONS: tuple[tuple[str, str], ...] = (
-    ("/drills/review", "Log in to review the drills you are due to repeat."),
-    ("/progress", "Log in to see your progress."),
-    ("/settings", "Log in to change your settings."),
-    ("/classes", "Log in to see your classes and assignments."),
-    ("/clubs", "Log in to see your club."),
+LOGIN_REASONS: tuple[tuple[str, Promise], ...] = (
+    ("/drills/review", _("Log in to review the drills you are due to repeat.")),
+    ("/progress", _("Log in to see your progress.")),
+    ("/settings", _("Log in to change your settings.")),
+    ("/classes", _("Log in to see your classes and assignments.")),
+    ("/clubs", _("Log in to see your club.")),
 )
 
 
@@ -38,8 +41,8 @@ def login_reason(next_url: str) -> str:
         return ""
     for prefix, reason in LOGIN_REASONS:
         if next_url.startswith(prefix):
-            return reason
-    return "Log in to open that page: it needs an account."
+            return str(reason)
+    return gettext("Log in to open that page: it needs an account.")
 
 
 class ReasonLoginView(LoginView):
@@ -63,10 +66,14 @@ def signup(request: HttpRequest) -> HttpResponse:
             with transaction.atomic():
                 user = form.save()
         except IntegrityError:  # a double submit (or a twin sign-up) took the name meanwhile
-            form.add_error("username", "A user with that username already exists.")
+            form.add_error("username", gettext("A user with that username already exists."))
         else:
             login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-            messages.success(request, f"Welcome, {user.get_username()}! Your account is ready.")
+            messages.success(
+                request,
+                gettext("Welcome, %(name)s! Your account is ready.")
+                % {"name": user.get_username()},
+            )
             # A new account starts on the path ("Start here") unless it came for a page.
             return redirect(_safe_next(request, reverse("start:path")))
     next_url = request.POST.get("next") or request.GET.get("next") or ""
@@ -80,7 +87,9 @@ def name_update(request: HttpRequest) -> HttpResponse:
     form = NameForm(request.POST, instance=request.user)
     if form.is_valid():
         form.save()
-        messages.success(request, "Your name is saved.")
+        messages.success(request, gettext("Your name is saved."))
     else:
-        messages.error(request, "That name cannot be saved: each part is at most 150 characters.")
+        messages.error(
+            request, gettext("That name cannot be saved: each part is at most 150 characters.")
+        )
     return redirect("settings")

@@ -13,7 +13,8 @@ from urllib.parse import parse_qsl
 
 from engine.drills import Answer, Drill, DrillParams, answer_words, grade, make_drill
 from engine.errors import ConcertoError
-from trainer.progress.models import Attempt
+from engine.signals import ITEM_TITLES
+from trainer.progress.models import SOURCE_PLAY, Attempt
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,7 +33,15 @@ def _drill(kind: str, seed: int, params: str) -> Drill | None:
 
 
 def describe(attempt: Attempt) -> AnswerWords:
-    """The student's answer in words, and the right one."""
+    """The student's answer in words, and the right one. A lead or read made in play
+    (``source="play"``) names no drill to rebuild: its words only."""
+    if attempt.source == SOURCE_PLAY:
+        if attempt.kind == "lead":
+            try:
+                return AnswerWords(answer_words("lead", attempt.answer), None)
+            except ConcertoError:
+                return AnswerWords(attempt.answer, None)
+        return AnswerWords(ITEM_TITLES.get(attempt.answer, attempt.answer), None)
     drill = _drill(attempt.kind, attempt.seed, attempt.params)
     if attempt.kind == "lead":
         try:

@@ -6,31 +6,38 @@ from datetime import date, timedelta
 
 from django import forms
 from django.utils import timezone
+from django.utils.functional import lazy
+from django.utils.translation import gettext_lazy as _
 
 from engine.drills import KIND_TITLES, KINDS
-from engine.scoring import SCORING_RULES
-from engine.signals import CONVENTIONS, DEFAULT_CONVENTION, ITEM_TITLES, ITEMS
+from engine.messages import Msg, Term
+from engine.signals import CONVENTIONS, DEFAULT_CONVENTION, ITEMS
 from trainer.classes.models import JOIN_CODE_MAX_LENGTH, Assignment, normalize_join_code
+from trainer.classes.services import MAX_PLAY_DEALS
 from trainer.classes.specs import BuiltSpec
+from trainer.core.rules import rule_choices
 from trainer.drills.models import DrillSet
+from trainer.wording.render import say
 
 #: Drills per kind × item a built assignment may ask for.
 MAX_COUNT = 20
+#: Deals a play assignment may ask for.
+MAX_DEALS = MAX_PLAY_DEALS
 
 
 class ClassroomForm(forms.Form):
     name = forms.CharField(
         max_length=80,
-        label="Class name",
-        help_text="What your students will see, e.g. “Tuesday beginners”.",
+        label=_("Class name"),
+        help_text=_("What your students will see, e.g. “Tuesday beginners”."),
     )
 
 
 class JoinForm(forms.Form):
     code = forms.CharField(
-        label="Join code",
+        label=_("Join code"),
         max_length=JOIN_CODE_MAX_LENGTH + 10,
-        help_text="Your teacher gives you this code. Dashes, spaces and capitals do not matter.",
+        help_text=_("Your teacher gives you this code. Dashes, spaces and capitals do not matter."),
         widget=forms.TextInput(
             attrs={
                 "autocomplete": "off",
@@ -44,15 +51,15 @@ class JoinForm(forms.Form):
     def clean_code(self) -> str:
         code = normalize_join_code(self.cleaned_data["code"])
         if not code:
-            raise forms.ValidationError("Type the code your teacher gave you.")
+            raise forms.ValidationError(_("Type the code your teacher gave you."))
         return code
 
 
 class CoTeacherForm(forms.Form):
     username = forms.CharField(
         max_length=150,
-        label="Username",
-        help_text="They need an account on this site already.",
+        label=_("Username"),
+        help_text=_("They need an account on this site already."),
         widget=forms.TextInput(attrs={"autocomplete": "off", "spellcheck": "false"}),
     )
 
@@ -60,10 +67,10 @@ class CoTeacherForm(forms.Form):
 class AssignmentForm(forms.Form):
     """A title and due date, then either a curated drill set or a spec built on the spot."""
 
-    title = forms.CharField(max_length=120)
-    due_on = forms.DateField(label="Due date", widget=forms.DateInput(attrs={"type": "date"}))
+    title = forms.CharField(max_length=120, label=_("Title"))
+    due_on = forms.DateField(label=_("Due date"), widget=forms.DateInput(attrs={"type": "date"}))
     source = forms.ChoiceField(
-        label="Drills",
+        label=_("Drills"),
         choices=Assignment.Source.choices,
         initial=Assignment.Source.BUILT,
         widget=forms.RadioSelect,
@@ -71,36 +78,44 @@ class AssignmentForm(forms.Form):
     drill_set = forms.ModelChoiceField(
         queryset=DrillSet.objects.all(),
         required=False,
-        label="Curated drill set",
-        empty_label="Choose a set…",
+        label=_("Curated drill set"),
+        empty_label=_("Choose a set…"),
     )
     kinds = forms.MultipleChoiceField(
-        choices=[(k, KIND_TITLES[k]) for k in KINDS],
+        choices=[(k, lazy(say, str)(KIND_TITLES[k])) for k in KINDS],
         required=False,
         widget=forms.CheckboxSelectMultiple,
-        label="Kinds of drill",
+        label=_("Kinds of drill"),
     )
     items = forms.MultipleChoiceField(
-        choices=[(i, ITEM_TITLES[i]) for i in ITEMS],
+        choices=[(i, lazy(say, str)(Msg("term", term=Term("item", i)))) for i in ITEMS],
         required=False,
         widget=forms.CheckboxSelectMultiple,
-        label="Checklist items",
-        help_text="Leave all unticked for drills on any item.",
+        label=_("Checklist items"),
+        help_text=_("Leave all unticked for drills on any item."),
     )
     count = forms.IntegerField(
         min_value=1,
         max_value=MAX_COUNT,
         initial=2,
         required=False,
-        label="Drills of each kind and item",
+        label=_("Drills of each kind and item"),
+    )
+    deals = forms.IntegerField(
+        min_value=1,
+        max_value=MAX_DEALS,
+        initial=3,
+        required=False,
+        label=_("Deals to play"),
     )
     convention = forms.ChoiceField(
         choices=[(c.name, c.title) for c in CONVENTIONS.values()],
         initial=DEFAULT_CONVENTION.name,
+        label=_("Convention"),
     )
     rule = forms.ChoiceField(
-        label="Scoring rule",
-        choices=[(name, name.title()) for name in SCORING_RULES],
+        label=_("Scoring rule"),
+        choices=rule_choices,
         initial="classic",
     )
 
@@ -110,25 +125,32 @@ class AssignmentForm(forms.Form):
         self.fields["due_on"].initial = self.today + timedelta(days=7)
         self.fields["due_on"].widget.attrs["min"] = self.today.isoformat()
         if not self.fields["drill_set"].queryset.exists():
-            self.fields["drill_set"].help_text = "No curated sets have been loaded yet."
+            self.fields["drill_set"].help_text = _("No curated sets have been loaded yet.")
 
     def clean_due_on(self) -> date:
         due_on = self.cleaned_data["due_on"]
         if due_on < self.today:
-            raise forms.ValidationError("Choose today or a later day.")
+            raise forms.ValidationError(_("Choose today or a later day."))
         return due_on
 
     def clean(self) -> dict[str, object]:
         data = super().clean()
         if data.get("source") == Assignment.Source.DRILL_SET:
             if not data.get("drill_set"):
-                self.add_error("drill_set", "Choose one of the curated sets.")
+                self.add_error("drill_set", _("Choose one of the curated sets."))
         elif data.get("source") == Assignment.Source.BUILT:
             if not data.get("kinds"):
-                self.add_error("kinds", "Tick at least one kind of drill.")
+                self.add_error("kinds", _("Tick at least one kind of drill."))
             if not data.get("count"):
-                self.add_error("count", "Say how many drills of each kind and item.")
+                self.add_error("count", _("Say how many drills of each kind and item."))
+        elif data.get("source") == Assignment.Source.PLAY and not data.get("deals"):
+            self.add_error("deals", _("Say how many deals to play."))
         return data
+
+    def play_deals(self) -> int | None:
+        """The number of deals of a play assignment, else None (call after ``is_valid``)."""
+        data = self.cleaned_data
+        return data["deals"] if data["source"] == Assignment.Source.PLAY else None
 
     def spec(self) -> BuiltSpec | None:
         """The built spec, or None for a curated set (call after ``is_valid``)."""

@@ -19,11 +19,15 @@ from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext_lazy as _
 
 from engine.drills import KIND_TITLES, KINDS, DrillParams, skill_title
+from engine.messages import Msg
 from engine.scoring import SCORING_RULES
 from engine.signals import CONVENTIONS, DEFAULT_CONVENTION
 from trainer.core.links import drill_url
+from trainer.wording.render import say
 
 #: The drill kinds as plain strings (what the database and the migrations hold).
 KIND_NAMES = [str(k) for k in KINDS]
@@ -108,8 +112,8 @@ class ClassMembership(models.Model):
     """A user in a class, as a teacher or as a student (never both)."""
 
     class Role(models.TextChoices):
-        TEACHER = "teacher", "Teacher"
-        STUDENT = "student", "Student"
+        TEACHER = "teacher", _("Teacher")
+        STUDENT = "student", _("Student")
 
     classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="memberships")
     user = models.ForeignKey(
@@ -134,7 +138,8 @@ class ClassMembership(models.Model):
 
 
 class Assignment(models.Model):
-    """Drills a teacher sets a class, from a curated drill set or built on the spot.
+    """Drills a teacher sets a class, from a curated drill set or built on the spot, or a
+    number of deals (``count``) to play at the table with a convention and a scoring rule.
 
     A built assignment keeps its spec (kinds × items × ``count`` per pair, convention, rule)
     and the random ``base_seed`` its drills' seeds derive from, so the list can be explained
@@ -142,8 +147,9 @@ class Assignment(models.Model):
     """
 
     class Source(models.TextChoices):
-        DRILL_SET = "set", "Curated drill set"
-        BUILT = "built", "Built on the spot"
+        DRILL_SET = "set", _("Curated drill set")
+        BUILT = "built", _("Built on the spot")
+        PLAY = "play", _("Deals played at the table")
 
     classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="assignments")
     title = models.CharField(max_length=120)
@@ -181,12 +187,16 @@ class Assignment(models.Model):
         constraints = [
             models.CheckConstraint(condition=~Q(title=""), name="assignment_title_not_empty"),
             models.CheckConstraint(
-                condition=Q(source__in=["set", "built"]), name="assignment_source_known"
+                condition=Q(source__in=["set", "built", "play"]), name="assignment_source_known"
             ),
             models.CheckConstraint(
                 condition=Q(source="set")
+                | Q(source="play")
                 | (Q(base_seed__isnull=False) & Q(count__gte=1) & ~Q(kinds="")),
                 name="assignment_built_has_spec",
+            ),
+            models.CheckConstraint(
+                condition=~Q(source="play") | Q(count__gte=1), name="assignment_play_has_count"
             ),
             models.CheckConstraint(
                 condition=Q(convention__in=list(CONVENTIONS)), name="assignment_convention_known"
@@ -208,14 +218,24 @@ class Assignment(models.Model):
         """ "due today", "due in 3 days", "2 days overdue"."""
         days = (self.due_on - timezone.localdate()).days
         if days in (0, 1):
-            return "due today" if days == 0 else "due tomorrow"
+            return gettext("due today") if days == 0 else gettext("due tomorrow")
         if days > 1:
-            return f"due in {days} days"
-        return "1 day overdue" if days == -1 else f"{-days} days overdue"
+            return ngettext("due in %(count)s day", "due in %(count)s days", days) % {"count": days}
+        return ngettext("%(count)s day overdue", "%(count)s days overdue", -days) % {"count": -days}
 
     @property
     def is_overdue(self) -> bool:
         return self.due_on < timezone.localdate()
+
+    @property
+    def is_play(self) -> bool:
+        """ "Play ``count`` deals" at the table (no drills), with ``convention`` and ``rule``."""
+        return self.source == self.Source.PLAY
+
+    @property
+    def play_url(self) -> str:
+        """The play page's start form, set up for this assignment."""
+        return reverse("play:home") + f"?assignment={self.pk}"
 
     @property
     def kind_list(self) -> list[str]:
@@ -269,8 +289,10 @@ class AssignmentDrill(models.Model):
     @property
     def title(self) -> str:
         """``"Spot the checklist item: Four of a kind"``, for teachers (no target: the kind)."""
-        names = ", ".join(skill_title(self.kind, i) for i in self.drill_params.items)
-        return KIND_TITLES.get(self.kind, self.kind) + (f": {names}" if names else "")
+        names = say(Msg("list.comma")).join(
+            say(skill_title(self.kind, i)) for i in self.drill_params.items
+        )
+        return say(KIND_TITLES.get(self.kind, self.kind)) + (f": {names}" if names else "")
 
     def url(self, next_path: str | None = None) -> str:
         """The drill page, its convention and rule spelled out so that a student's own default

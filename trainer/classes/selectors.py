@@ -7,6 +7,10 @@ is *answered* once any such attempt exists; it is *right* when the student's **f
 answer was right (a drill replayed after seeing the answer does not raise the score). So
 completion is answered / drills and accuracy is right / answered.
 
+**A play assignment** ("play N deals") has no drills: a student's finished deals played for
+it count (up to N, through ``core.playlog``), and the dashboard adds each student's signal
+accuracy in play: the leads and quiz answers recorded with ``source="play"`` since joining.
+
 **The class's weakest skills** pool those same first answers to assignment drills across the
 class's students, by drill kind × skill. Only set work is ranked, so a student's private
 practice stays out of the class figures, and the dashboard reads a few thousand matched rows
@@ -27,7 +31,7 @@ from urllib.parse import urlencode
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import connection
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Case, Count, F, IntegerField, Q, QuerySet, When
 
 from engine.drills import KIND_TITLES, KINDS, skill_title, skills_for
 from engine.signals import ITEMS
@@ -38,9 +42,17 @@ from trainer.classes.models import (
     Classroom,
     normalize_join_code,
 )
-from trainer.progress.models import Attempt
+from trainer.core import playlog
+from trainer.core.people import display_name
+from trainer.progress.models import SOURCE_PLAY, Attempt
 
 Role = ClassMembership.Role
+#: An assignment's size: its drills, or for a play assignment the deals to play.
+_TOTAL = Case(
+    When(source=Assignment.Source.PLAY, then=F("count")),
+    default=Count("drills"),
+    output_field=IntegerField(),
+)
 #: A skill needs this many answers across the class before it is ranked among the weakest.
 WEAKEST_MIN_ANSWERS = 5
 WEAKEST_SHOWN = 6
@@ -111,12 +123,12 @@ def assignments_taught_by(user: AbstractBaseUser) -> QuerySet[Assignment]:
 
 def assignment_with_total(user: AbstractBaseUser, pk: int) -> Assignment | None:
     """Assignment ``pk`` if ``user`` may see it, with ``total`` (its number of drills)."""
-    return assignments_visible_to(user).annotate(total=Count("drills")).filter(pk=pk).first()
+    return assignments_visible_to(user).annotate(total=_TOTAL).filter(pk=pk).first()
 
 
 def assignments_of(classroom: Classroom) -> QuerySet[Assignment]:
     """The class's assignments, soonest due first, each with ``total`` (its number of drills)."""
-    return Assignment.objects.filter(classroom=classroom).annotate(total=Count("drills"))
+    return Assignment.objects.filter(classroom=classroom).annotate(total=_TOTAL)
 
 
 def assignment_drills(assignment: Assignment) -> list[AssignmentDrill]:
@@ -143,6 +155,8 @@ class Completion:
     answered: int
     right: int
     total: int
+    #: A play assignment: ``answered`` counts finished deals, and ``right`` is not kept.
+    deals: bool = False
 
     @property
     def done(self) -> bool:
@@ -154,6 +168,8 @@ class Completion:
 
     @property
     def accuracy(self) -> float | None:
+        if self.deals:
+            return None
         return self.right / self.answered if self.answered else None
 
     @property
@@ -221,6 +237,24 @@ def _skill_figures(where: str, params: list[object]) -> list[SkillFigure]:
     ]
 
 
+def _play_completions(
+    assignments: Iterable[Assignment],
+) -> dict[tuple[int, int], int]:
+    """``{(assignment_id, user_id): finished deals}`` for the play assignments among these."""
+    return playlog.deals_played(a.pk for a in assignments if a.is_play)
+
+
+def _completion(
+    a: Assignment,
+    user_id: int,
+    drills: dict[tuple[int, int], tuple[int, int]],
+    deals: dict[tuple[int, int], int],
+) -> Completion:
+    if a.is_play:
+        return Completion(min(deals.get((a.pk, user_id), 0), a.total), 0, a.total, deals=True)
+    return Completion(*drills.get((a.pk, user_id), (0, 0)), a.total)
+
+
 def completions_for_student(
     *, student: AbstractBaseUser, assignments: Iterable[Assignment]
 ) -> dict[int, Completion]:
@@ -231,11 +265,8 @@ def completions_for_student(
     ids = [a.pk for a in assignments]
     marks = ", ".join(["%s"] * len(ids))
     found = _first_answers(f"a.id IN ({marks}) AND m.user_id = %s", [*ids, student.pk])
-    out = {}
-    for a in assignments:
-        answered, right = found.get((a.pk, student.pk), (0, 0))
-        out[a.pk] = Completion(answered, right, a.total)
-    return out
+    deals = _play_completions(assignments)
+    return {a.pk: _completion(a, student.pk, found, deals) for a in assignments}
 
 
 @dataclass(frozen=True)
@@ -254,7 +285,7 @@ def open_assignments_for(*, student: AbstractBaseUser) -> list[OpenAssignment]:
             classroom__in=classes_of_student(student), classroom__archived_at__isnull=True
         )
         .select_related("classroom")
-        .annotate(total=Count("drills"))
+        .annotate(total=_TOTAL)
         .order_by("due_on", "created_at", "id")
     )
     completions = completions_for_student(student=student, assignments=assignments)
@@ -367,6 +398,57 @@ class SkillFigure:
         return self.right / self.answers if self.answers else 0.0
 
 
+@dataclass(frozen=True, slots=True)
+class PlayFigures:
+    """A student's leads and quiz answers made in play (``source="play"``) since joining."""
+
+    leads: int
+    leads_right: int
+    reads: int
+    reads_right: int
+
+    @property
+    def answers(self) -> int:
+        return self.leads + self.reads
+
+    @property
+    def accuracy(self) -> float | None:
+        return (self.leads_right + self.reads_right) / self.answers if self.answers else None
+
+    @property
+    def lead_accuracy(self) -> float | None:
+        return self.leads_right / self.leads if self.leads else None
+
+    @property
+    def read_accuracy(self) -> float | None:
+        return self.reads_right / self.reads if self.reads else None
+
+
+def play_figures(memberships: Iterable[ClassMembership]) -> dict[int, PlayFigures]:
+    """``{user_id: PlayFigures}`` for these students, counting answers given in play since
+    each joined the class. One ``GROUP BY`` query."""
+    memberships = list(memberships)
+    if not memberships:
+        return {}
+    joined = Q()
+    for m in memberships:
+        joined |= Q(user_id=m.user_id, created_at__gte=m.joined_at)
+    rows = (
+        Attempt.objects.filter(joined, source=SOURCE_PLAY)
+        .values("user_id")
+        .annotate(
+            leads=Count("id", filter=Q(kind="lead")),
+            leads_right=Count("id", filter=Q(kind="lead", correct=True)),
+            reads=Count("id", filter=Q(kind="read")),
+            reads_right=Count("id", filter=Q(kind="read", correct=True)),
+        )
+    )
+    return {
+        r["user_id"]: PlayFigures(r["leads"], r["leads_right"], r["reads"], r["reads_right"])
+        for r in rows
+    }
+
+
 @dataclass(frozen=True)
 class StudentRow:
     membership: ClassMembership
@@ -376,13 +458,16 @@ class StudentRow:
     def user(self) -> AbstractBaseUser:
         return self.membership.user
 
+    play: PlayFigures = field(default_factory=lambda: PlayFigures(0, 0, 0, 0))
+
     @property
     def overall(self) -> Completion:
-        """Every assignment of the class taken together."""
+        """Every drill assignment of the class taken together (deals are counted apart)."""
+        drills = [c for c in self.completions if not c.deals]
         return Completion(
-            sum(c.answered for c in self.completions),
-            sum(c.right for c in self.completions),
-            sum(c.total for c in self.completions),
+            sum(c.answered for c in drills),
+            sum(c.right for c in drills),
+            sum(c.total for c in drills),
         )
 
     @property
@@ -398,21 +483,32 @@ class Dashboard:
     weakest: list[SkillFigure] = field(default_factory=list)
     skills: list[SkillFigure] = field(default_factory=list)
 
+    @property
+    def has_play(self) -> bool:
+        """Whether the class has a "play N deals" assignment (the dashboard then shows each
+        student's signal accuracy in play)."""
+        return any(a.is_play for a in self.assignments)
+
 
 def dashboard_for(*, classroom: Classroom) -> Dashboard:
     """Students × assignments and the class's skills on assignment drills.
 
     Four queries however large the class: assignments, students, one ``GROUP BY assignment,
-    student`` for progress and one ``GROUP BY kind, skill`` for the skills. The caller must
-    have fetched ``classroom`` through :func:`classes_taught_by`.
+    student`` for progress and one ``GROUP BY kind, skill`` for the skills; two more when the
+    class has a play assignment (deals finished, and answers given in play, each grouped).
+    The caller must have fetched ``classroom`` through :func:`classes_taught_by`.
     """
     assignments = list(assignments_of(classroom))
     memberships = list(members_of(classroom, Role.STUDENT))
     progress = _first_answers("a.classroom_id = %s", [classroom.pk])
+    deals = _play_completions(assignments)
     skills = _skill_figures("a.classroom_id = %s", [classroom.pk])
+    play = play_figures(memberships) if any(a.is_play for a in assignments) else {}
     students = [
         StudentRow(
-            m, [Completion(*progress.get((a.pk, m.user_id), (0, 0)), a.total) for a in assignments]
+            m,
+            [_completion(a, m.user_id, progress, deals) for a in assignments],
+            play.get(m.user_id, PlayFigures(0, 0, 0, 0)),
         )
         for m in memberships
     ]
@@ -431,9 +527,23 @@ def weakest_skills(skills: Iterable[SkillFigure], limit: int = WEAKEST_SHOWN) ->
 def assignment_completions(*, assignment: Assignment) -> list[tuple[ClassMembership, Completion]]:
     """Every student of the class on one assignment (``assignment`` needs ``total``)."""
     progress = _first_answers("a.id = %s", [assignment.pk])
+    deals = _play_completions([assignment])
     return [
-        (m, Completion(*progress.get((assignment.pk, m.user_id), (0, 0)), assignment.total))
+        (m, _completion(assignment, m.user_id, progress, deals))
         for m in members_of(assignment.classroom, Role.STUDENT)
+    ]
+
+
+def assignment_rows(
+    *, assignment: Assignment, student: AbstractBaseUser | None = None
+) -> list[tuple[ClassMembership, Completion, list[playlog.DealLink]]]:
+    """Every student (or only ``student``) on one assignment, with the deals each played for
+    it when it is a play assignment (``assignment`` needs ``total``)."""
+    links = playlog.deal_links(assignment.pk) if assignment.is_play else {}
+    return [
+        (m, c, links.get(m.user_id, []))
+        for m, c in assignment_completions(assignment=assignment)
+        if student is None or m.user_id == student.pk
     ]
 
 
@@ -473,22 +583,39 @@ def _cell(value: object) -> object:
 
 def dashboard_table(data: Dashboard) -> list[list[object]]:
     """The dashboard's students × assignments as rows for a spreadsheet: a header, then one
-    row per student (drills answered and right first time, per assignment and overall)."""
-    header: list[object] = ["student", "joined"]
+    row per student (their display name and username, then per assignment the drills answered
+    and right first time — or, for a play assignment, the deals finished — then the drill
+    assignments overall, and, when the class plays, the signals led and read right in play)."""
+    header: list[object] = ["student", "username", "joined"]
     for a in data.assignments:
-        header += [
-            f"{a.title} (due {a.due_on.isoformat()}): drills answered of {a.total}",
-            f"{a.title}: right first time (%)",
-        ]
-    total = sum(a.total for a in data.assignments)
+        due = a.due_on.isoformat()
+        if a.is_play:
+            header.append(f"{a.title} (due {due}): deals finished of {a.total}")
+        else:
+            header += [
+                f"{a.title} (due {due}): drills answered of {a.total}",
+                f"{a.title}: right first time (%)",
+            ]
+    total = sum(a.total for a in data.assignments if not a.is_play)
     header += [
-        f"all assignments: drills answered of {total}",
-        "all assignments: right first time (%)",
+        f"all drill assignments: drills answered of {total}",
+        "all drill assignments: right first time (%)",
     ]
+    if data.has_play:
+        header += ["in play: signals led and read", "in play: right (%)"]
     rows = [[_cell(h) for h in header]]
     for row in data.students:
-        line: list[object] = [row.user.get_username(), row.membership.joined_at.date().isoformat()]
+        line: list[object] = [
+            display_name(row.user),
+            row.user.get_username(),
+            row.membership.joined_at.date().isoformat(),
+        ]
         for c in [*row.completions, row.overall]:
-            line += [c.answered, "" if c.accuracy is None else round(100 * c.accuracy)]
+            line.append(c.answered)
+            if not c.deals:
+                line.append("" if c.accuracy is None else round(100 * c.accuracy))
+        if data.has_play:
+            accuracy = row.play.accuracy
+            line += [row.play.answers, "" if accuracy is None else round(100 * accuracy)]
         rows.append([_cell(v) for v in line])
     return rows

@@ -7,6 +7,7 @@ the person, and a ``code``); acting on a class one does not teach raises ``Permi
 from __future__ import annotations
 
 import secrets
+from dataclasses import dataclass
 from datetime import date, datetime
 from urllib.parse import parse_qsl
 
@@ -15,8 +16,11 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from engine.drills import DrillParams
+from engine.scoring import SCORING_RULES
+from engine.signals import CONVENTIONS
 from trainer.classes.models import (
     Assignment,
     AssignmentDrill,
@@ -30,6 +34,19 @@ from trainer.core.dbretry import retry_on_lock
 from trainer.drills.models import DrillSet
 
 Role = ClassMembership.Role
+#: Deals a "play N deals" assignment may ask for.
+MAX_PLAY_DEALS = 10
+
+
+@dataclass(frozen=True, slots=True)
+class PlaySpec:
+    """A "play N deals" assignment: how many, with which convention and scoring rule."""
+
+    deals: int
+    convention: str
+    rule: str
+
+
 #: Base seeds of built assignments are drawn below this (drill pages accept far larger seeds).
 BASE_SEED_RANGE = 10**9
 _CODE_TRIES = 8
@@ -39,12 +56,14 @@ def _require_teacher(classroom: Classroom, user: AbstractBaseUser) -> None:
     if not ClassMembership.objects.filter(
         classroom=classroom, user_id=user.pk, role=Role.TEACHER
     ).exists():
-        raise PermissionDenied("Only the class's teachers can do that.")
+        raise PermissionDenied(gettext("Only the class's teachers can do that."))
 
 
 def _require_open(classroom: Classroom) -> None:
     if classroom.is_archived:
-        raise ValidationError("This class is archived, so it cannot be changed.", code="archived")
+        raise ValidationError(
+            gettext("This class is archived, so it cannot be changed."), code="archived"
+        )
 
 
 def _unused_join_code() -> str:
@@ -63,7 +82,7 @@ def classroom_create(
     now = now or timezone.now()
     name = name.strip()
     if not name:
-        raise ValidationError("Give the class a name.", code="name")
+        raise ValidationError(gettext("Give the class a name."), code="name")
     classroom = Classroom.objects.create(name=name, join_code=_unused_join_code(), created_at=now)
     ClassMembership.objects.create(
         classroom=classroom, user=teacher, role=Role.TEACHER, joined_at=now
@@ -85,7 +104,8 @@ def classroom_join(
     classroom = Classroom.objects.filter(join_code=normalize_join_code(code)).first()
     if classroom is None:
         raise ValidationError(
-            "No class has that join code. Check it with your teacher.", code="unknown_code"
+            gettext("No class has that join code. Check it with your teacher."),
+            code="unknown_code",
         )
     existing = ClassMembership.objects.filter(classroom=classroom, user_id=user.pk).first()
     if existing is not None:
@@ -129,14 +149,23 @@ def co_teacher_add(
     username = username.strip()
     user = user_model._default_manager.filter(**{user_model.USERNAME_FIELD: username}).first()
     if user is None:
-        raise ValidationError(f"There is no account called “{username}”.", code="unknown_user")
+        raise ValidationError(
+            gettext("There is no account called “%(name)s”.") % {"name": username},
+            code="unknown_user",
+        )
     existing = ClassMembership.objects.filter(classroom=classroom, user=user).first()
     if existing is not None and existing.role == Role.TEACHER:
-        raise ValidationError(f"{username} already teaches this class.", code="already_teacher")
+        raise ValidationError(
+            gettext("%(name)s already teaches this class.") % {"name": username},
+            code="already_teacher",
+        )
     if existing is not None:
         raise ValidationError(
-            f"{username} is a student in this class. Remove them as a student first if they "
-            "should teach it.",
+            gettext(
+                "%(name)s is a student in this class. Remove them as a student first if they "
+                "should teach it."
+            )
+            % {"name": username},
             code="is_student",
         )
     return ClassMembership.objects.create(
@@ -153,7 +182,7 @@ def membership_leave(*, classroom: Classroom, user: AbstractBaseUser) -> None:
         .first()
     )
     if membership is None:
-        raise ValidationError("You are not in this class.", code="not_member")
+        raise ValidationError(gettext("You are not in this class."), code="not_member")
     if (
         membership.role == Role.TEACHER
         and not ClassMembership.objects.filter(classroom=classroom, role=Role.TEACHER)
@@ -161,7 +190,8 @@ def membership_leave(*, classroom: Classroom, user: AbstractBaseUser) -> None:
         .exists()
     ):
         raise ValidationError(
-            "A class needs a teacher: archive it instead of leaving.", code="last_teacher"
+            gettext("A class needs a teacher: archive it instead of leaving."),
+            code="last_teacher",
         )
     membership.delete()
 
@@ -220,21 +250,48 @@ def assignment_create(
     drill_set: DrillSet | None = None,
     spec: BuiltSpec | None = None,
     base_seed: int | None = None,
+    play: PlaySpec | None = None,
     now: datetime | None = None,
 ) -> Assignment:
-    """Set the class a curated ``drill_set`` or a ``spec`` built on the spot, due ``due_on``.
+    """Set the class a curated ``drill_set``, a ``spec`` built on the spot, or ``play``: a
+    number of deals to play at the table; due ``due_on``.
 
     The drills are resolved now and stored in order; a built spec is checked drill by drill
-    with the engine first, so students never meet a drill that cannot be made.
+    with the engine first, so students never meet a drill that cannot be made. A play
+    assignment has no drills: each student's deals count towards it as they finish them.
     """
     _require_teacher(classroom, by)
     _require_open(classroom)
-    if (drill_set is None) == (spec is None):
-        raise ValidationError("Choose a drill set or build the drills, not both.", code="source")
+    if sum(x is not None for x in (drill_set, spec, play)) != 1:
+        raise ValidationError(
+            gettext("Choose a drill set, build the drills, or set deals to play: one of them."),
+            code="source",
+        )
     title = title.strip()
     if not title:
-        raise ValidationError("Give the assignment a title.", code="title")
+        raise ValidationError(gettext("Give the assignment a title."), code="title")
     fields: dict[str, object] = {}
+    if play is not None:
+        if not 1 <= play.deals <= MAX_PLAY_DEALS:
+            raise ValidationError(
+                gettext("Set between 1 and %(max)s deals to play.") % {"max": MAX_PLAY_DEALS},
+                code="deals",
+            )
+        if play.convention not in CONVENTIONS or play.rule not in SCORING_RULES:
+            raise ValidationError(
+                gettext("Choose a known convention and scoring rule."), code="spec"
+            )
+        return Assignment.objects.create(
+            classroom=classroom,
+            title=title,
+            due_on=due_on,
+            created_by=by,
+            created_at=now or timezone.now(),
+            source=Assignment.Source.PLAY,
+            count=play.deals,
+            convention=play.convention,
+            rule=play.rule,
+        )
     if spec is not None:
         base_seed = secrets.randbelow(BASE_SEED_RANGE) if base_seed is None else base_seed
         try:
@@ -254,10 +311,11 @@ def assignment_create(
         assert drill_set is not None
         planned = _drill_set_plan(drill_set)
         if not planned:
-            raise ValidationError("That drill set has no drills yet.", code="empty_set")
+            raise ValidationError(gettext("That drill set has no drills yet."), code="empty_set")
         if len(planned) > max_drills():
             raise ValidationError(
-                f"That drill set has more than {max_drills()} drills.", code="too_many"
+                gettext("That drill set has more than %(max)s drills.") % {"max": max_drills()},
+                code="too_many",
             )
         fields = {"source": Assignment.Source.DRILL_SET, "drill_set": drill_set}
     assignment = Assignment.objects.create(

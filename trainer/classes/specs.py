@@ -16,10 +16,13 @@ from dataclasses import dataclass
 from urllib.parse import parse_qsl
 
 from django.conf import settings
+from django.utils.translation import gettext
 
 from engine.drills import KIND_TITLES, DrillParams, make_drill, skills_for
 from engine.errors import ConcertoError
+from engine.messages import Msg, Term
 from engine.signals import DEFAULT_CONVENTION, ITEM_TITLES, get_convention
+from trainer.wording.render import say
 
 #: Most drills one assignment may hold (setting ``CLASSES_ASSIGNMENT_MAX_DRILLS``).
 DEFAULT_MAX_DRILLS = 60
@@ -72,13 +75,16 @@ class BuiltSpec:
         pair the engine cannot build (say, a score drill for four to a straight flush).
         """
         if not self.kinds:
-            raise SpecError("Choose at least one kind of drill.")
+            raise SpecError(gettext("Choose at least one kind of drill."))
         if self.count < 1:
-            raise SpecError("Ask for at least one drill of each kind.")
+            raise SpecError(gettext("Ask for at least one drill of each kind."))
         if self.size() > max_drills():
             raise SpecError(
-                f"That makes {self.size()} drills; an assignment holds at most {max_drills()}. "
-                "Choose fewer kinds, items or drills per pair."
+                gettext(
+                    "That makes %(size)s drills; an assignment holds at most %(max)s. "
+                    "Choose fewer kinds, items or drills per pair."
+                )
+                % {"size": self.size(), "max": max_drills()}
             )
         convention = get_convention(self.convention)
         infeasible = [
@@ -106,5 +112,7 @@ class BuiltSpec:
 
 
 def _pair_words(kind: str, items: Iterable[str]) -> str:
-    names = ", ".join(ITEM_TITLES.get(i, i).lower() for i in items) or "any item"
-    return f"“{KIND_TITLES[kind]}” × {names}"
+    names = say(Msg("list.comma")).join(
+        say(Msg("term", term=Term("item_lower", i))) if i in ITEM_TITLES else i for i in items
+    ) or gettext("any item")
+    return f"“{say(KIND_TITLES[kind])}” × {names}"

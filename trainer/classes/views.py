@@ -17,6 +17,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.text import slugify
+from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
@@ -28,7 +29,7 @@ from trainer.classes.models import Assignment, ClassMembership, Classroom
 from trainer.core.client_ip import client_ip
 from trainer.core.htmx import redirect_page, wants_partial
 from trainer.core.links import drill_url
-from trainer.progress.models import Attempt
+from trainer.progress.models import SOURCE_PLAY, Attempt
 
 Role = ClassMembership.Role
 HISTORY_PAGE_SIZE = 25
@@ -83,7 +84,9 @@ def class_create(request: HttpRequest) -> HttpResponse:
             form.add_error("name", exc)
         else:
             messages.success(
-                request, f"“{classroom.name}” is ready. Share its join code with your students."
+                request,
+                gettext("“%(name)s” is ready. Share its join code with your students.")
+                % {"name": classroom.name},
             )
             return redirect(classroom)
     return render(request, "classes/class_form.html", {"form": form})
@@ -117,11 +120,11 @@ def _join(request: HttpRequest, code: str, form: JoinForm | None) -> HttpRespons
         return None
     classroom = membership.classroom
     if created:
-        messages.success(request, f"You have joined “{classroom.name}”.")
+        messages.success(request, gettext("You have joined “%(name)s”.") % {"name": classroom.name})
     elif membership.role == Role.TEACHER:
-        messages.info(request, f"You teach “{classroom.name}” already.")
+        messages.info(request, gettext("You teach “%(name)s” already.") % {"name": classroom.name})
     else:
-        messages.info(request, f"You are already in “{classroom.name}”.")
+        messages.info(request, gettext("You are already in “%(name)s”.") % {"name": classroom.name})
     return redirect(classroom)
 
 
@@ -292,6 +295,8 @@ class HistoryRow:
 
 
 def _drill_link(attempt: Attempt) -> str:
+    if attempt.source == SOURCE_PLAY:  # a lead or read made at the table: its deal
+        return reverse("play:table", args=[attempt.seed])
     return drill_url(attempt.kind, attempt.seed, attempt.params)
 
 
@@ -321,7 +326,9 @@ def student_remove(request: HttpRequest, pk: int, user_id: int) -> HttpResponse:
             selectors.members_of(classroom, Role.STUDENT), user_id=user_id
         )
         services.student_remove(classroom=classroom, student=membership.user, by=request.user)
-        return f"{membership.user.get_username()} is no longer in this class."
+        return gettext("%(name)s is no longer in this class.") % {
+            "name": membership.user.get_username()
+        }
 
     return _teacher_action(request, pk, remove)
 
@@ -332,11 +339,13 @@ def co_teacher_add(request: HttpRequest, pk: int) -> HttpResponse:
     def add(classroom: Classroom) -> str:
         form = CoTeacherForm(request.POST)
         if not form.is_valid():
-            raise ValidationError("Type the username of the person to add.")
+            raise ValidationError(gettext("Type the username of the person to add."))
         membership = services.co_teacher_add(
             classroom=classroom, by=request.user, username=form.cleaned_data["username"]
         )
-        return f"{membership.user.get_username()} now teaches this class with you."
+        return gettext("%(name)s now teaches this class with you.") % {
+            "name": membership.user.get_username()
+        }
 
     return _teacher_action(request, pk, add)
 
@@ -346,7 +355,7 @@ def co_teacher_add(request: HttpRequest, pk: int) -> HttpResponse:
 def class_archive(request: HttpRequest, pk: int) -> HttpResponse:
     def archive(classroom: Classroom) -> str:
         services.classroom_archive(classroom=classroom, by=request.user)
-        return "The class is archived: it is read-only until you restore it."
+        return gettext("The class is archived: it is read-only until you restore it.")
 
     return _teacher_action(request, pk, archive)
 
@@ -356,7 +365,7 @@ def class_archive(request: HttpRequest, pk: int) -> HttpResponse:
 def class_restore(request: HttpRequest, pk: int) -> HttpResponse:
     def restore(classroom: Classroom) -> str:
         services.classroom_restore(classroom=classroom, by=request.user)
-        return "The class is open again."
+        return gettext("The class is open again.")
 
     return _teacher_action(request, pk, restore)
 
@@ -366,7 +375,7 @@ def class_restore(request: HttpRequest, pk: int) -> HttpResponse:
 def join_code_rotate(request: HttpRequest, pk: int) -> HttpResponse:
     def rotate(classroom: Classroom) -> str:
         services.join_code_rotate(classroom=classroom, by=request.user)
-        return "The class has a new join code; the old code and link no longer work."
+        return gettext("The class has a new join code; the old code and link no longer work.")
 
     return _teacher_action(request, pk, rotate)
 
@@ -380,7 +389,7 @@ def class_leave(request: HttpRequest, pk: int) -> HttpResponse:
     except ValidationError as exc:
         messages.error(request, _messages_of(exc))
         return redirect(classroom)
-    messages.success(request, f"You have left “{classroom.name}”.")
+    messages.success(request, gettext("You have left “%(name)s”.") % {"name": classroom.name})
     return redirect("classes:list")
 
 
@@ -398,7 +407,9 @@ def assignment_create(request: HttpRequest, pk: int) -> HttpResponse:
     """
     classroom = _taught(request, pk)
     if classroom.is_archived:
-        messages.error(request, "This class is archived, so it cannot have new assignments.")
+        messages.error(
+            request, gettext("This class is archived, so it cannot have new assignments.")
+        )
         return redirect(classroom)
     if request.method == "POST":
         form = AssignmentForm(request.POST)
@@ -413,13 +424,18 @@ def assignment_create(request: HttpRequest, pk: int) -> HttpResponse:
                 by=request.user,
                 title=data["title"],
                 due_on=data["due_on"],
-                drill_set=None if form.spec() else data["drill_set"],
+                drill_set=data["drill_set"] if data["source"] == "set" else None,
                 spec=form.spec(),
+                play=(
+                    services.PlaySpec(form.play_deals(), data["convention"], data["rule"])
+                    if form.play_deals()
+                    else None
+                ),
             )
         except ValidationError as exc:
             form.add_error(None, exc)
         else:
-            messages.success(request, f"“{assignment.title}” is set.")
+            messages.success(request, gettext("“%(title)s” is set.") % {"title": assignment.title})
             return redirect(assignment)
     return render(
         request,
@@ -448,6 +464,20 @@ def assignment_detail(request: HttpRequest, pk: int) -> HttpResponse:
     drills (to try) and every student's progress on this assignment."""
     assignment, membership = _assignment(request, pk)
     next_path = reverse("classes:assignment-next", args=[assignment.pk])
+    if membership.role == Role.STUDENT and assignment.is_play:
+        completion = selectors.completions_for_student(
+            student=request.user, assignments=[assignment]
+        )[assignment.pk]
+        return render(
+            request,
+            "classes/assignment_play.html",
+            {
+                "assignment": assignment,
+                "classroom": assignment.classroom,
+                "completion": completion,
+                "deals": selectors.assignment_rows(assignment=assignment, student=request.user),
+            },
+        )
     if membership.role == Role.STUDENT:
         work = selectors.assignment_work(
             assignment=assignment, student=request.user, next_path=next_path
@@ -472,7 +502,7 @@ def assignment_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "assignment": assignment,
             "classroom": assignment.classroom,
             "drills": selectors.assignment_drills(assignment),
-            "rows": selectors.assignment_completions(assignment=assignment),
+            "rows": selectors.assignment_rows(assignment=assignment),
         },
     )
 
@@ -497,6 +527,8 @@ def assignment_next(request: HttpRequest, pk: int) -> HttpResponse:
             next_path=reverse("classes:assignment-next", args=[assignment.pk]),
         )
         status = selectors.next_unanswered(statuses, after=after)
+    if assignment.is_play and membership.role == Role.STUDENT:
+        return redirect_page(request, assignment.play_url)
     if status is None:
         # From the drill page's htmx *Next* button: load the whole assignment page instead of
         # swapping it into the drill area.
@@ -514,5 +546,7 @@ def assignment_delete(request: HttpRequest, pk: int) -> HttpResponse:
     except ValidationError as exc:
         messages.error(request, _messages_of(exc))
         return redirect(assignment)
-    messages.success(request, f"“{assignment.title}” has been withdrawn.")
+    messages.success(
+        request, gettext("“%(title)s” has been withdrawn.") % {"title": assignment.title}
+    )
     return redirect(classroom)

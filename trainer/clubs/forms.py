@@ -1,24 +1,57 @@
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from trainer.clubs.models import Club
+from trainer.core.languages import group_language_choices
+from trainer.core.rules import rule_choices
+
+_LANGUAGE_HELP = _("Members who have not chosen a language see the site in this one.")
+
+
+class _LanguageField(forms.ChoiceField):
+    def __init__(self) -> None:
+        super().__init__(
+            choices=group_language_choices,
+            required=False,
+            label=_("Members' language"),
+            help_text=_LANGUAGE_HELP,
+        )
 
 
 class ClubForm(forms.ModelForm):
-    """Found a club: its name and house rules."""
+    """Found a club: its name, house rules and default language."""
+
+    rule = forms.ChoiceField(choices=rule_choices, label=_("Scoring rule"))
+    language = _LanguageField()
 
     class Meta:
         model = Club
-        fields = ("name", "convention", "rule")
-        labels = {"name": "Club name", "convention": "Convention card", "rule": "Scoring rule"}
+        fields = ("name", "convention", "rule", "language")
+        labels = {
+            "name": _("Club name"),
+            "convention": _("Convention card"),
+            "rule": _("Scoring rule"),
+            "language": _("Members' language"),
+        }
         help_texts = {
-            "convention": "Your members' drills use this card unless they choose another.",
-            "rule": "Classic values, or Parlett's contribution rule for fours and "
-            "straight flushes.",
+            "convention": _("Your members' drills use this card unless they choose another."),
+            "rule": _(
+                "Classic values, or Parlett's contribution rule for fours and straight flushes."
+            ),
+            "language": _LANGUAGE_HELP,
         }
 
 
 class HouseRulesForm(forms.ModelForm):
+    rule = forms.ChoiceField(choices=rule_choices, label=_("Scoring rule"))
+    language = _LanguageField()
+
     class Meta:
         model = Club
-        fields = ("convention", "rule")
-        labels = {"convention": "Convention card", "rule": "Scoring rule"}
+        fields = ("convention", "rule", "language")
+        labels = {
+            "convention": _("Convention card"),
+            "rule": _("Scoring rule"),
+            "language": _("Members' language"),
+        }
+        help_texts = {"language": _LANGUAGE_HELP}

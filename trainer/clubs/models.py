@@ -13,6 +13,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from engine.scoring import SCORING_RULES
 from engine.signals import CONVENTIONS, DEFAULT_CONVENTION
@@ -40,6 +41,10 @@ class Club(models.Model):
         default="classic",
         choices=[(name, name.title()) for name in SCORING_RULES],
     )
+    #: The language members see when they have not chosen one (blank: their browser's); one
+    #: of ``settings.LANGUAGES``, checked by the service (no choices here: a new language
+    #: needs no migration).
+    language = models.CharField(max_length=10, blank=True, default="")
     created_at = models.DateTimeField(default=timezone.now)
     members = models.ManyToManyField(
         settings.AUTH_USER_MODEL, through="ClubMembership", related_name="clubs"
@@ -70,8 +75,8 @@ class Club(models.Model):
 
 class ClubMembership(models.Model):
     class Role(models.TextChoices):
-        ORGANISER = "organiser", "Organiser"
-        MEMBER = "member", "Member"
+        ORGANISER = "organiser", _("Organiser")
+        MEMBER = "member", _("Member")
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
     user = models.ForeignKey(

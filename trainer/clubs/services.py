@@ -7,11 +7,13 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 
 from engine.scoring import SCORING_RULES
 from engine.signals import CONVENTIONS, DEFAULT_CONVENTION
 from trainer.clubs.models import Club, ClubMembership, new_invite_token
 from trainer.core.dbretry import retry_on_lock
+from trainer.core.languages import language_codes
 
 ORGANISER = ClubMembership.Role.ORGANISER
 MEMBER = ClubMembership.Role.MEMBER
@@ -19,14 +21,16 @@ MEMBER = ClubMembership.Role.MEMBER
 
 def _check_rules(convention: str, rule: str) -> None:
     if convention not in CONVENTIONS:
-        raise ValidationError({"convention": f"Unknown convention: {convention!r}."})
+        raise ValidationError(
+            {"convention": _("Unknown convention: %(name)r.") % {"name": convention}}
+        )
     if rule not in SCORING_RULES:
-        raise ValidationError({"rule": f"Unknown scoring rule: {rule!r}."})
+        raise ValidationError({"rule": _("Unknown scoring rule: %(name)r.") % {"name": rule}})
 
 
 def _require_organiser(*, actor: AbstractBaseUser, club: Club) -> None:
     if not club.memberships.filter(user=actor, role=ORGANISER).exists():
-        raise PermissionDenied("Only the club's organisers can do this.")
+        raise PermissionDenied(_("Only the club's organisers can do this."))
 
 
 #: Slugs that would collide with the fixed addresses under ``/clubs/``.
@@ -50,14 +54,20 @@ def club_create(
     convention: str = DEFAULT_CONVENTION.name,
     rule: str = "classic",
     slug: str | None = None,
+    language: str = "",
 ) -> Club:
     """Found a club; its founder becomes its first organiser."""
     name = name.strip()
     if not name:
-        raise ValidationError({"name": "A club needs a name."})
+        raise ValidationError({"name": _("A club needs a name.")})
     _check_rules(convention, rule)
+    _check_language(language)
     club = Club.objects.create(
-        name=name, slug=slug or _free_slug(name), convention=convention, rule=rule
+        name=name,
+        slug=slug or _free_slug(name),
+        convention=convention,
+        rule=rule,
+        language=language,
     )
     ClubMembership.objects.create(club=club, user=user, role=ORGANISER)
     return club
@@ -86,13 +96,31 @@ def invite_rotate(*, actor: AbstractBaseUser, club: Club) -> str:
 
 
 @transaction.atomic
-def house_rules_set(*, actor: AbstractBaseUser, club: Club, convention: str, rule: str) -> Club:
-    """Choose the club's convention card and scoring rule (its members' drill defaults)."""
+def house_rules_set(
+    *,
+    actor: AbstractBaseUser,
+    club: Club,
+    convention: str,
+    rule: str,
+    language: str | None = None,
+) -> Club:
+    """Choose the club's convention card and scoring rule (its members' drill defaults) and,
+    when given, the language members see until they choose one ("" for their browser's)."""
     _require_organiser(actor=actor, club=club)
     _check_rules(convention, rule)
     club.convention, club.rule = convention, rule
-    club.save(update_fields=["convention", "rule"])
+    fields = ["convention", "rule"]
+    if language is not None:
+        _check_language(language)
+        club.language = language
+        fields.append("language")
+    club.save(update_fields=fields)
     return club
+
+
+def _check_language(language: str) -> None:
+    if language and language not in language_codes():
+        raise ValidationError({"language": _("Choose one of the listed languages.")})
 
 
 @transaction.atomic

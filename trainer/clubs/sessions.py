@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.http import HttpRequest
 from django.urls import ResolverMatch, reverse
+from django.utils.translation import gettext
 
 from trainer.clubs import selectors
 from trainer.clubs.curriculum import get_step
@@ -24,9 +25,9 @@ def step_frame(request: HttpRequest, match: ResolverMatch) -> Frame | None:
         else reverse("start:step", args=[step.number])
     )
     return Frame(
-        title=f"Step {step.number}: {step.title}",
+        title=gettext("Step %(number)s: %(title)s") % {"number": step.number, "title": step.title},
         back_url=back,
-        back_label=f"Back to step {step.number}",
+        back_label=gettext("Back to step %(number)s") % {"number": step.number},
         answered=status.answered,
         right=status.right,
         total=status.total,

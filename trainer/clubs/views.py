@@ -13,6 +13,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
@@ -110,7 +111,11 @@ def club_create(request: HttpRequest) -> HttpResponse:
     form = ClubForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         club = services.club_create(user=request.user, **form.cleaned_data)
-        messages.success(request, f"{club.name} is founded. Share its invite link with members.")
+        messages.success(
+            request,
+            gettext("%(name)s is founded. Share its invite link with members.")
+            % {"name": club.name},
+        )
         return redirect("clubs:detail", slug=club.slug)
     return render(request, "clubs/club_form.html", {"form": form})
 
@@ -127,7 +132,11 @@ def club_join(request: HttpRequest, token: str) -> HttpResponse:
             return redirect(f"{reverse('login')}?next={request.path}")
         _, created = services.club_join(user=request.user, club=club)
         if created:
-            messages.success(request, f"Welcome to {club.name}! Start with step 1 of the path.")
+            messages.success(
+                request,
+                gettext("Welcome to %(name)s! Start with step 1 of the path.")
+                % {"name": club.name},
+            )
             return redirect("clubs:path", slug=club.slug)
         return redirect("clubs:detail", slug=club.slug)
     return render(request, "clubs/join.html", {"club": club, "member": member})
@@ -235,30 +244,57 @@ def step_detail(request: HttpRequest, number: int, slug: str | None = None) -> H
 @login_required
 @require_GET
 def step_next(request: HttpRequest, number: int, slug: str | None = None) -> HttpResponse:
-    """Go on with a step: its next drill not answered right yet; once passed, the step's page
-    (the session's summary); back to the path when the step is locked."""
+    """Go on with a step: its next drill not answered right yet; once passed, or once every
+    drill is answered without passing, the step's page (the session's summary); back to the
+    path when the step is locked."""
     _club_of(request, slug)
     step = _step(number)
     back = path_url(slug)
     status = selectors.path_for(user=request.user)[number - 1]
     if not status.unlocked:
-        messages.info(request, f"Step {step.number} opens when step {step.number - 1} is passed.")
+        messages.info(
+            request,
+            gettext("Step %(number)s opens when step %(previous)s is passed.")
+            % {"number": step.number, "previous": step.number - 1},
+        )
         return redirect_page(request, back)
     if status.passed:
         # The end of the session: the step's page sums it up (each drill right or not yet,
         # with links to play the missed ones again).
         messages.success(
             request,
-            f"Step {step.number}, {step.title}, passed: {status.right} of {status.total} right.",
+            gettext("Step %(number)s, %(title)s, passed: %(right)s of %(total)s right.")
+            % {
+                "number": step.number,
+                "title": step.title,
+                "right": status.right,
+                "total": status.total,
+            },
         )
         return redirect_page(request, step_url(slug, step.number))
     try:
         after = int(request.GET.get("after", ""))
     except ValueError:
         after = None
-    entry = selectors.next_drill(
-        drills=selectors.step_drills(user=request.user, step=step), after=after
-    )
+    drills = selectors.step_drills(user=request.user, step=step)
+    if after is not None and all(d.status != selectors.NEW for d in drills):
+        # Every drill answered and the pass mark not reached: the round ends on the step's
+        # page, which sums it up (the drills marked ✗ link to playing them again).
+        messages.info(
+            request,
+            gettext(
+                "Step %(number)s: %(right)s of %(total)s right, pass mark %(pass_mark)s. "
+                "Play the drills marked ✗ again to pass."
+            )
+            % {
+                "number": step.number,
+                "right": status.right,
+                "total": status.total,
+                "pass_mark": status.pass_mark,
+            },
+        )
+        return redirect_page(request, step_url(slug, step.number))
+    entry = selectors.next_drill(drills=drills, after=after)
     if entry is None:
         return redirect_page(request, back)
     return redirect_page(request, entry_url(entry, slug=slug, step=step))
@@ -302,7 +338,7 @@ def invite_rotate(request: HttpRequest, slug: str) -> HttpResponse:
                 "rotated": True,
             },
         )
-    messages.success(request, "The invite link is new; the old one no longer works.")
+    messages.success(request, gettext("The invite link is new; the old one no longer works."))
     return redirect("clubs:detail", slug=slug)
 
 
@@ -314,7 +350,9 @@ def house_rules(request: HttpRequest, slug: str) -> HttpResponse:
     form = HouseRulesForm(request.POST, instance=club)
     if form.is_valid():
         services.house_rules_set(actor=request.user, club=club, **form.cleaned_data)
-        messages.success(request, "House rules saved. Members' drills now default to them.")
+        messages.success(
+            request, gettext("House rules saved. Members' drills now default to them.")
+        )
         return redirect("clubs:detail", slug=slug)
     club.refresh_from_db()
     return render(
@@ -335,5 +373,8 @@ def member_promote(request: HttpRequest, slug: str, user_id: int) -> HttpRespons
         )
     except ClubMembership.DoesNotExist:
         raise Http404("No such member.") from None
-    messages.success(request, f"{promoted.user.get_username()} is now an organiser.")
+    messages.success(
+        request,
+        gettext("%(name)s is now an organiser.") % {"name": promoted.user.get_username()},
+    )
     return redirect("clubs:members", slug=slug)

@@ -2,6 +2,9 @@
 
 from django.http import HttpRequest
 from django.urls import reverse
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from trainer.core import preferences
 
@@ -12,14 +15,16 @@ def display(request: HttpRequest) -> dict[str, bool]:
 
 
 #: The main navigation: URL name, label. Order is the order shown.
-NAV: tuple[tuple[str, str], ...] = (
-    ("home", "Home"),
-    ("drill-menu", "Drills"),
-    ("progress", "Progress"),
-    ("learn:list", "Learn"),
-    ("cheatsheet", "Cheat sheet"),
-    ("clubs:list", "Clubs"),
-    ("classes:list", "Classes"),
+#: (The glossary is reached from the lessons page and belongs to the Learn section.)
+NAV: tuple[tuple[str, Promise], ...] = (
+    ("home", _("Home")),
+    ("drill-menu", _("Drills")),
+    ("play:home", pgettext_lazy("navigation", "Play")),
+    ("progress", _("Progress")),
+    ("learn:list", _("Learn")),
+    ("cheatsheet", _("Cheat sheet")),
+    ("clubs:list", _("Clubs")),
+    ("classes:list", _("Classes")),
 )
 
 
@@ -30,5 +35,7 @@ def navigation(request: HttpRequest) -> dict[str, list[dict[str, object]]]:
     for name, label in NAV:
         url = reverse(name)
         current = request.path == url if url == "/" else request.path.startswith(url)
+        if name == "learn:list" and request.path.startswith(reverse("glossary")):
+            current = True
         items.append({"url": url, "label": label, "current": current})
     return {"nav": items}

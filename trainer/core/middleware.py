@@ -22,6 +22,8 @@ from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse
 from django.http.multipartparser import MultiPartParserError
 from django.template.loader import render_to_string
+from django.utils import translation
+from django.utils.translation import gettext, gettext_lazy
 
 logger = logging.getLogger("trainer.outage")
 
@@ -46,12 +48,27 @@ def unavailable() -> HttpResponse:
     return response
 
 
+#: Whole sentences per place (a translation may word each differently).
+_NUL = {
+    "query string": gettext_lazy(
+        "The query string contains a NUL character, which this site does not accept."
+    ),
+    "form": gettext_lazy("The form contains a NUL character, which this site does not accept."),
+}
+_TOO_LONG = {
+    "query string": gettext_lazy(
+        "A value in the query string is too long (more than %(limit)s characters)."
+    ),
+    "form": gettext_lazy("A value in the form is too long (more than %(limit)s characters)."),
+}
+
+
 def _problem(values: Iterable[str], where: str, limit: int) -> str | None:
     for value in values:
         if "\x00" in value:
-            return f"The {where} contains a NUL character, which this site does not accept."
+            return str(_NUL[where])
         if len(value) > limit:
-            return f"A value in the {where} is too long (more than {limit} characters)."
+            return str(_TOO_LONG[where]) % {"limit": limit}
     return None
 
 
@@ -60,14 +77,16 @@ def input_problem(request: HttpRequest) -> str | None:
     limit = _max_length()
     path_bytes = unquote_to_bytes(request.META.get("PATH_INFO", ""))
     if b"\x00" in path_bytes or "\x00" in request.path:
-        return "The address contains a NUL character, which this site does not accept."
+        return gettext("The address contains a NUL character, which this site does not accept.")
     if len(request.path) > limit:
-        return f"The address is too long (more than {limit} characters)."
+        return gettext("The address is too long (more than %(limit)s characters).") % {
+            "limit": limit
+        }
     raw_query = request.META.get("QUERY_STRING", "")
     if b"\x00" in unquote_to_bytes(raw_query.replace("+", " ")):
-        return "The query string contains a NUL character, which this site does not accept."
+        return str(_NUL["query string"])
     if any("\x00" in value for value in request.COOKIES.values()):
-        return "A cookie contains a NUL character, which this site does not accept."
+        return gettext("A cookie contains a NUL character, which this site does not accept.")
     query_values = [v for _k, values in request.GET.lists() for v in values]
     problem = _problem([*request.GET.keys(), *query_values], "query string", limit)
     if problem:
@@ -85,12 +104,15 @@ class BadInputMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        try:
-            problem = input_problem(request)
-        except (MultiPartParserError, UnicodeDecodeError, ValueError):
-            problem = "The form could not be read."
-        if problem:
-            return bad_request(problem)
+        # Before the session and LocaleMiddleware: the page is in the language of the
+        # visitor's cookie or browser (a saved choice needs the database, not asked here).
+        with translation.override(translation.get_language_from_request(request)):
+            try:
+                problem = input_problem(request)
+            except (MultiPartParserError, UnicodeDecodeError, ValueError):
+                problem = gettext("The form could not be read.")
+            if problem:
+                return bad_request(problem)
         return self.get_response(request)
 
 

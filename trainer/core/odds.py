@@ -15,6 +15,9 @@ import hashlib
 import logging
 from typing import Any
 
+from django.utils.formats import number_format
+from django.utils.translation import get_language, gettext
+
 from engine.cards import Card
 from engine.signals import ITEM_FAMILY
 from engine.signals.posterior import model_for, posterior, reading_label
@@ -51,7 +54,8 @@ def percent_text(p: float) -> str:
 
 
 def _count(n: int) -> str:
-    return f"{n:,}"
+    """A count with the page language's thousands separator."""
+    return number_format(n, force_grouping=True)
 
 
 def odds_chart(data: dict[str, Any]) -> dict[str, Any]:
@@ -83,20 +87,22 @@ def odds_chart(data: dict[str, Any]) -> dict[str, Any]:
     samples = int(data.get("samples", 0))
     how = data.get("how", "sampled")
     if not rows:
-        caption = "No hand partner could hold leads like this"
+        caption = gettext("No hand partner could hold leads like this")
     elif how == "only_reading":
-        caption = "Only one reading fits what you can see. Partner holds:"
+        caption = gettext("Only one reading fits what you can see. Partner holds:")
     elif how == "enumerated":
-        caption = (
-            f"Of all {_count(samples)} hands partner could hold that lead like this, partner holds:"
-        )
+        caption = gettext(
+            "Of all %(count)s hands partner could hold that lead like this, partner holds:"
+        ) % {"count": _count(samples)}
     else:
-        caption = f"In {_count(samples)} deals where partner led like this, partner held:"
+        caption = gettext("In %(count)s deals where partner led like this, partner held:") % {
+            "count": _count(samples)
+        }
     model = data.get("model", "preferred")
     if model == "any":
-        assumption = "Partner picks any of the correct leads at random."
+        assumption = gettext("Partner picks any of the correct leads at random.")
     else:
-        assumption = "Partner leads the card's preferred play."
+        assumption = gettext("Partner leads the card's preferred play.")
     summary = ", ".join(f"{r['label']} {r['percent']}" for r in rows)
     return {
         "rows": rows,
@@ -187,10 +193,15 @@ CHEATSHEET_EXAMPLES: tuple[tuple[str, str, int, int], ...] = (
 )
 
 
-@functools.lru_cache(maxsize=8)
 def cheatsheet_odds(convention: str) -> tuple[dict[str, Any], ...]:
     """The odds of the cheat sheet's worked examples for one convention card (nothing else
-    seen, the preferred play). Deterministic: kept in the cache and for the process's life."""
+    seen, the preferred play), in the active language. Deterministic: kept in the cache and
+    for the process's life."""
+    return _cheatsheet_odds(convention, get_language() or "en")
+
+
+@functools.lru_cache(maxsize=16)
+def _cheatsheet_odds(convention: str, language: str) -> tuple[dict[str, Any], ...]:
     from django.core.cache import cache
 
     key = f"odds:v{CACHE_VERSION}:cheatsheet:{convention}"
@@ -219,8 +230,10 @@ def cheatsheet_odds(convention: str) -> tuple[dict[str, Any], ...]:
         out.append(
             {
                 "id": f"odds-example-{i + 1}",
-                "title": f"{c1.symbol} then {c2.symbol}",
-                "meta": f"side hand {side_hand}, partner led from {size} cards",
+                "title": gettext("%(first)s then %(second)s")
+                % {"first": c1.symbol, "second": c2.symbol},
+                "meta": gettext("side hand %(number)s, partner led from %(size)s cards")
+                % {"number": side_hand, "size": size},
                 "odds": odds_chart(data),
             }
         )

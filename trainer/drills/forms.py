@@ -12,6 +12,7 @@ from typing import Any
 
 from django import forms
 from django.core import signing
+from django.utils.translation import gettext
 
 from engine.cards import Card
 from engine.drills import Answer, Drill, parse_answer
@@ -64,7 +65,7 @@ class AnswerForm(forms.Form):
             at = int(data["at"])
         except (signing.BadSignature, KeyError, TypeError, ValueError):
             raise forms.ValidationError(
-                "This answer form is damaged. Reload the drill and try again."
+                gettext("This answer form is damaged. Reload the drill and try again.")
             ) from None
         drill = self.drill
         if (data.get("k"), data.get("s"), data.get("p")) != (
@@ -72,7 +73,7 @@ class AnswerForm(forms.Form):
             drill.seed,
             drill.params.key(),
         ):
-            raise forms.ValidationError("This answer belongs to a different drill.")
+            raise forms.ValidationError(gettext("This answer belongs to a different drill."))
         return Showing(token, at)
 
     def clean(self) -> dict[str, Any]:
@@ -91,7 +92,9 @@ class AnswerForm(forms.Form):
     def _card_in_hand(self, raw: str) -> Card:
         card = Card.parse(raw)
         if card not in self.drill.hand:
-            raise forms.ValidationError(f"{card.symbol} is not in your hand.")
+            raise forms.ValidationError(
+                gettext("%(card)s is not in your hand.") % {"card": card.symbol}
+            )
         return card
 
     @property

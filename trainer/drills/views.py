@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import secrets
 from typing import Any
-from urllib.parse import urlencode
+from urllib.parse import parse_qsl, urlencode
 
+from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import push_url, reswap, retarget
@@ -29,6 +32,7 @@ from engine.drills import (
     Drill,
     DrillParams,
     RetiredDrillError,
+    answer_words,
     make_drill,
     skill_title,
     skills_for,
@@ -37,9 +41,10 @@ from engine.errors import ConcertoError
 from engine.scoring import SCORING_RULES
 from engine.signals import CONVENTIONS, ITEMS
 from trainer.core import preferences, sessions, teaching
-from trainer.core.htmx import wants_partial
+from trainer.core.htmx import redirect_page, wants_partial
 from trainer.core.links import drill_url, safe_next
 from trainer.core.odds import odds_for_drill
+from trainer.drills import sessions as practice
 from trainer.drills.forms import AnswerForm, sentence, showing_sign
 from trainer.progress import selectors, services
 
@@ -73,28 +78,37 @@ def _params(request: HttpRequest, *, personal: bool) -> DrillParams:
     try:
         params = DrillParams.from_query(request.GET, address=not personal, **defaults)
     except ConcertoError as exc:
-        raise BadDrillRequest(f"These drill settings cannot be used: {exc}.") from exc
+        raise BadDrillRequest(
+            gettext("These drill settings cannot be used: %(reason)s.") % {"reason": exc}
+        ) from exc
     if len(params.key()) > services.ATTEMPT_PARAMS_MAX_LENGTH:
-        raise BadDrillRequest("These drill settings are too long to be kept with your answers.")
+        raise BadDrillRequest(
+            gettext("These drill settings are too long to be kept with your answers.")
+        )
     return params
 
 
 def _drill(kind: str, seed: int, params: DrillParams) -> Drill:
     if kind not in KINDS:
-        raise BadDrillRequest(f"There is no drill kind called “{kind}”.")
+        raise BadDrillRequest(gettext("There is no drill kind called “%(kind)s”.") % {"kind": kind})
     if seed > SEED_LIMIT:
-        raise BadDrillRequest(f"There is no drill number {seed}.")
+        raise BadDrillRequest(gettext("There is no drill number %(seed)s.") % {"seed": seed})
     try:
         return make_drill(kind, seed, params)
     except RetiredDrillError:
         raise RetiredDrill(
-            f"Drill {seed} was made by an earlier version of the trainer and has been retired: "
-            "the drills were rebuilt so that every answer they mark right is right. Your "
-            "earlier answers to it are kept.",
+            gettext(
+                "Drill %(seed)s was made by an earlier version of the trainer and has been "
+                "retired: the drills were rebuilt so that every answer they mark right is right. "
+                "Your earlier answers to it are kept."
+            )
+            % {"seed": seed},
             kind,
         ) from None
     except ConcertoError as exc:
-        raise BadDrillRequest(f"This drill cannot be built: {exc}.") from exc
+        raise BadDrillRequest(
+            gettext("This drill cannot be built: %(reason)s.") % {"reason": exc}
+        ) from exc
 
 
 def _context(request: HttpRequest, drill: Drill, **extra: Any) -> dict[str, Any]:
@@ -185,6 +199,8 @@ def _refused(
 
 #: The words for the engine's difficulty levels (``KIND_LEVELS``).
 LEVEL_NAMES = {1: "Beginner", 2: "Intermediate", 3: "Advanced"}
+#: The same words in the page's language.
+LEVEL_TITLES = {1: _("Beginner"), 2: _("Intermediate"), 3: _("Advanced")}
 
 
 @require_http_methods(["GET"])
@@ -199,6 +215,7 @@ def drill_menu(request: HttpRequest) -> HttpResponse:
                 "title": KIND_TITLES[kind],
                 "description": KIND_DESCRIPTIONS[kind],
                 "level": LEVEL_NAMES[KIND_LEVELS[kind]],
+                "level_title": LEVEL_TITLES[KIND_LEVELS[kind]],
                 "number": len(rows) + 1,
                 "url": drill_url(kind, None),
                 "skills": [
@@ -236,11 +253,15 @@ def drill_custom(request: HttpRequest) -> HttpResponse:
     query["items"] = ",".join(request.GET.getlist("items"))
     try:
         if kind not in KINDS:
-            raise BadDrillRequest(f"There is no drill kind called “{kind}”.")
+            raise BadDrillRequest(
+                gettext("There is no drill kind called “%(kind)s”.") % {"kind": kind}
+            )
         params = DrillParams.from_query(query, **preferences.drill_defaults(request))
         _drill(kind, 0, params)  # refuse settings no drill of this kind can meet
     except ConcertoError as exc:
-        return _bad_request(request, f"These drill settings cannot be used: {exc}.")
+        return _bad_request(
+            request, gettext("These drill settings cannot be used: %(reason)s.") % {"reason": exc}
+        )
     except BadDrillRequest as exc:
         return _bad_request(request, str(exc))
     return redirect(drill_url(kind, None, params))
@@ -295,7 +316,7 @@ def _answer(request: HttpRequest, drill: Drill) -> HttpResponse:
     resubmitted = ""
     if recorded.attempt is not None and not recorded.created and answer != form.answer:
         # The first answer to a showing is the one kept: show that one and its grade.
-        resubmitted = (
+        resubmitted = gettext(
             "You had already answered this drill; your first answer is the one "
             "that counts, and it is shown here."
         )
@@ -313,3 +334,107 @@ def _answer(request: HttpRequest, drill: Drill) -> HttpResponse:
         second=answer.play[1] if answer.play else None,
     )
     return _render(request, ctx)
+
+
+# --------------------------------------------------------------------------------------------
+# Practice sets: a lesson's "practise this" drills, played as a session
+
+
+def _practice_set(request: HttpRequest, token: str) -> sessions.PracticeSet:
+    found = sessions.practice_load(token)
+    if found is None or found.kind not in KINDS:
+        raise BadDrillRequest(
+            gettext("This practice link is damaged: go back to the lesson and open it again.")
+        )
+    return found
+
+
+@vary_on_headers("HX-Request")
+@require_http_methods(["GET"])
+def practise(request: HttpRequest, token: str) -> HttpResponse:
+    """A practice set: a fresh link starts it (ten new drills with the learner's settings);
+    a started one shows its summary — the score, the pass mark, what was missed with links
+    to replay it. A visitor, who has no answers kept, gets a fresh drill of the kind instead."""
+    try:
+        found = _practice_set(request, token)
+    except BadDrillRequest as exc:
+        return _bad_request(request, str(exc))
+    if not request.user.is_authenticated:
+        if found.started:
+            return redirect_to_login(request.get_full_path())
+        return redirect(drill_url(found.kind, None, found.query))
+    if not found.started:
+        try:
+            params = DrillParams.from_query(
+                dict(parse_qsl(found.query)), **preferences.drill_defaults(request)
+            )
+        except ConcertoError as exc:
+            return _bad_request(
+                request,
+                gettext("These drill settings cannot be used: %(reason)s.") % {"reason": exc},
+            )
+        started = found.start(
+            first_seed=secrets.randbelow(SEED_RANGE - found.size), key=params.key()
+        )
+        return redirect_page(request, practice.next_url(started))
+    if wants_partial(request):  # the drill page's *Next*: load the summary as a whole page
+        return redirect_page(request, request.get_full_path())
+    work = practice.practice_work(user=request.user, practice=found)
+    fresh = sessions.PracticeSet(
+        title=found.title,
+        back_url=found.back_url,
+        back_label=found.back_label,
+        kind=found.kind,
+        query=found.query,
+        size=found.size,
+        back_title=found.back_title,
+    )
+    return render(
+        request,
+        "trainer/practise_summary.html",
+        {
+            "work": work,
+            "practice": found,
+            "kind_title": KIND_TITLES[found.kind],
+            "continue_url": practice.next_url(found),
+            "again_url": practice.summary_url(fresh),
+            "missed_rows": [
+                {
+                    "label": gettext("Drill %(number)s: %(skill)s")
+                    % {"number": d.number, "skill": skill_title(found.kind, d.skill)},
+                    "url": practice.drill_in_set(found, d, replay=True),
+                    "words": (
+                        (
+                            gettext("you answered %(answer)s; right when played again")
+                            if d.latest_right
+                            else gettext("you answered %(answer)s; not right yet")
+                        )
+                        % {"answer": answer_words(found.kind, d.first_answer)}
+                    ),
+                }
+                for d in work.missed
+            ],
+        },
+    )
+
+
+@vary_on_headers("HX-Request")
+@require_http_methods(["GET"])
+def practise_next(request: HttpRequest, token: str) -> HttpResponse:
+    """Go on with a practice set: its next unanswered drill after ``?after=<number>``; when
+    every drill is answered, the set's summary."""
+    try:
+        found = _practice_set(request, token)
+    except BadDrillRequest as exc:
+        return _bad_request(request, str(exc))
+    if not request.user.is_authenticated or not found.started:
+        return redirect_page(request, practice.summary_url(found))
+    try:
+        after = max(0, int(request.GET.get("after", "0")))
+    except ValueError:
+        after = 0
+    work = practice.practice_work(user=request.user, practice=found)
+    drill = practice.next_drill(work, after)
+    if drill is None:
+        return redirect_page(request, practice.summary_url(found))
+    return redirect(practice.drill_in_set(found, drill))

@@ -7,7 +7,8 @@ from trainer.learn.models import Lesson
 
 @admin.register(Lesson)
 class LessonAdmin(admin.ModelAdmin):
-    list_display = ["position", "title", "slug", "step"]
+    list_display = ["position", "title", "slug", "language", "step"]
     list_display_links = ["title"]
-    ordering = ["position"]
+    list_filter = ["language"]
+    ordering = ["position", "language"]
     search_fields = ["title", "slug", "body"]

@@ -10,6 +10,7 @@ class LearnConfig(AppConfig):
 
     def ready(self) -> None:
         from trainer.core import teaching
-        from trainer.learn.teaching import links_for
+        from trainer.learn.teaching import lessons_for, links_for
 
         teaching.set_source(links_for)
+        teaching.set_lesson_source(lessons_for)

@@ -156,7 +156,13 @@ def _readings(
     return {
         "ruled_out": ruled_out,
         "readings": [
-            {"title": ITEM_TITLES[r.item], "shape": r.shape, "text": r.text, "fallback": r.fallback}
+            {
+                "item": r.item,
+                "title": ITEM_TITLES[r.item],
+                "shape": r.shape,
+                "text": r.text,
+                "fallback": r.fallback,
+            }
             for r in readings
         ],
         "no_signal": NO_SIGNAL_TEXT,

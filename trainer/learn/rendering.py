@@ -4,6 +4,10 @@ Raw HTML in a lesson is escaped, not passed through (the ``html_block`` and inli
 handlers are removed), and links may only use ``http(s)``, ``mailto`` or site-relative
 addresses. Fenced blocks whose info word is an example kind (```` ```hand ````, ``signal``,
 ``score``, ``reply``) are replaced by the HTML of :func:`trainer.learn.examples.render_example`.
+
+A heading may end with ``{#anchor}`` to set its id (``## 形 {#straight-flush-shapes}``):
+translated lessons keep the English lesson's section anchors that feedback and "practise
+this" links point at. Headings without one get the ``toc`` extension's slug of their text.
 """
 
 from __future__ import annotations
@@ -126,6 +130,50 @@ class _SuitColours(Treeprocessor):
                     element.insert(offset, span)
 
 
+_ANCHOR = re.compile(r"\s*\{#(\w[\w-]*)\}\s*$")
+_HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+
+
+class _HeadingIds(Treeprocessor):
+    """``## Title {#anchor}`` → ``<h2 id="anchor">Title</h2>`` (before ``toc`` names it)."""
+
+    def run(self, root: etree.Element) -> None:
+        for element in root.iter():
+            if element.tag not in _HEADINGS:
+                continue
+            children = list(element)
+            holder = children[-1] if children else None
+            text = (holder.tail if holder is not None else element.text) or ""
+            match = _ANCHOR.search(text)
+            if match is None:
+                continue
+            if holder is not None:
+                holder.tail = text[: match.start()]
+            else:
+                element.text = text[: match.start()]
+            element.set("id", match[1])
+
+
+#: Kana, kanji and the full-width punctuation and forms written with them.
+_CJK = "\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef"
+#: A line break between two of them, or between one and a digit (``2人``, ``第1回``).
+_CJK_BREAK = re.compile(
+    f"(?<=[{_CJK}])[ \t]*\n[ \t]*(?=[{_CJK}0-9])|(?<=[0-9])[ \t]*\n[ \t]*(?=[{_CJK}])"
+)
+
+
+class _CjkLineBreaks(Treeprocessor):
+    """Join source lines broken between two Japanese (or Chinese) characters: a browser shows
+    such a line break as a space, which those languages do not put between words."""
+
+    def run(self, root: etree.Element) -> None:
+        for element in root.iter():
+            if element.text and "\n" in element.text and element.tag not in ("pre", "code"):
+                element.text = _CJK_BREAK.sub("", element.text)
+            if element.tail and "\n" in element.tail:
+                element.tail = _CJK_BREAK.sub("", element.tail)
+
+
 class _Lesson(Extension):
     def __init__(self, convention: Convention, strict: bool) -> None:
         super().__init__()
@@ -140,6 +188,9 @@ class _Lesson(Extension):
         md.treeprocessors.register(_LinkGuard(md), "link_guard", 1)
         md.treeprocessors.register(_TableWrap(md), "table_wrap", 0)
         md.treeprocessors.register(_SuitColours(md), "suit_colours", 2)
+        # Before toc (5), which keeps an id a heading already has.
+        md.treeprocessors.register(_HeadingIds(md), "heading_ids", 6)
+        md.treeprocessors.register(_CjkLineBreaks(md), "cjk_line_breaks", 3)
 
 
 def render_markdown(text: str, convention: Convention, *, strict: bool = False) -> SafeString:

@@ -12,13 +12,23 @@
 
 Every example block is rendered once at load time, so a lesson with a broken example fails
 ``manage.py seed`` instead of showing a notice on the page.
+
+The folder gives the language: ``seeds/lessons/*.md`` are English (``LANGUAGE_CODE``),
+``seeds/lessons/<code>/*.md`` are in ``<code>``, one of ``settings.LANGUAGES``, under the same
+slugs as the English lessons. Section headings keep the English anchors with ``{#anchor}``
+(see :mod:`trainer.learn.rendering`). A folder named like a language code that is not in
+``LANGUAGES`` is an error rather than a second set of English lessons.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
+
+from django.conf import settings
+from django.utils import translation
 
 from engine.signals import CONVENTIONS
 from trainer.clubs.curriculum import get_step
@@ -26,6 +36,22 @@ from trainer.core.seeding import SeedError, register
 from trainer.learn.examples import ExampleError
 from trainer.learn.models import Lesson
 from trainer.learn.rendering import render_markdown
+
+_LANGUAGE_FOLDER = re.compile(r"^[a-z]{2,3}([-_][a-zA-Z0-9]{2,8})?$")
+
+
+def lesson_language(source: Path) -> str:
+    """The language of the lesson file at ``source``, from its folder's name."""
+    folder = source.parent.name
+    codes = {code for code, _ in settings.LANGUAGES}
+    if folder in codes:
+        return folder
+    if _LANGUAGE_FOLDER.match(folder):
+        raise SeedError(
+            f"{source}: the folder {folder!r} names no language in settings.LANGUAGES "
+            f"({', '.join(sorted(codes))})"
+        )
+    return str(settings.LANGUAGE_CODE)
 
 
 @register("lesson")
@@ -41,13 +67,16 @@ def load_lesson(data: Mapping[str, Any], *, source: Path) -> int:
                 f"{source}: step {step} of the onboarding path does not name the "
                 f"lesson {slug!r} (see trainer/clubs/curriculum.py)"
             )
-    for convention in CONVENTIONS.values():
-        try:
-            render_markdown(str(body), convention, strict=True)
-        except ExampleError as exc:
-            raise SeedError(f"{source}: {exc}") from exc
+    language = lesson_language(source)
+    with translation.override(language):
+        for convention in CONVENTIONS.values():
+            try:
+                render_markdown(str(body), convention, strict=True)
+            except ExampleError as exc:
+                raise SeedError(f"{source}: {exc}") from exc
     Lesson.objects.update_or_create(
         slug=slug,
+        language=language,
         defaults={
             "title": str(title),
             "position": int(data.get("position", 0)),

@@ -1,75 +1,113 @@
 """Which lesson section teaches each drill skill: the map behind the feedback's "learn this"
 links (see :mod:`trainer.core.teaching`).
 
-Sections are the heading anchors Markdown's ``toc`` extension gives a lesson's ``##`` titles;
-``tests/trainer/learn/test_teaching.py`` checks every anchor here against the lesson files.
+Sections are the heading anchors Markdown's ``toc`` extension gives a lesson's ``##`` titles
+(a translated lesson keeps them with ``{#anchor}``); ``tests/trainer/learn/test_teaching.py``
+checks every anchor here against the lesson files, and that each section title's translation is
+the heading of that section in the translated lesson.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 from urllib.parse import urlencode
 
 from django.urls import reverse
+from django.utils.functional import Promise
+from django.utils.translation import gettext, pgettext_lazy
 
 from engine.drills import KIND_TITLES
 from engine.signals import CONVENTIONS, cheatsheet
-from trainer.core.links import drill_url
-from trainer.core.teaching import TeachingLink
+from trainer.core.sessions import PracticeSet, practice_sign
+from trainer.core.teaching import LessonRef, TeachingLink
+from trainer.learn import selectors
+from trainer.wording.render import say
 
 #: Lesson slug, section anchor and section title for each checklist item's signal.
-ITEM_SECTIONS: dict[str, tuple[str, str, str]] = {
-    "five_sf": ("strong-signals", "straight-flush-shapes", "Straight-flush shapes"),
-    "four_sf": ("strong-signals", "straight-flush-shapes", "Straight-flush shapes"),
-    "three_sf": ("strong-signals", "straight-flush-shapes", "Straight-flush shapes"),
-    "fours": ("strong-signals", "fours", "Fours"),
-    "two_threes": ("strong-signals", "two-threes-and-full-house", "Two threes and full house"),
-    "full_house": ("strong-signals", "two-threes-and-full-house", "Two threes and full house"),
-    "five_flush": ("weak-signals", "flushes", "Flushes"),
-    "four_flush": ("weak-signals", "flushes", "Flushes"),
-    "three_flush": ("weak-signals", "flushes", "Flushes"),
-    "five_straight": ("weak-signals", "straights", "Straights"),
-    "four_straight": ("weak-signals", "straights", "Straights"),
-    "three_straight": ("weak-signals", "straights", "Straights"),
+ITEM_SECTIONS: dict[str, tuple[str, str, Promise]] = {
+    "five_sf": (
+        "strong-signals",
+        "straight-flush-shapes",
+        pgettext_lazy("lesson section", "Straight-flush shapes"),
+    ),
+    "four_sf": (
+        "strong-signals",
+        "straight-flush-shapes",
+        pgettext_lazy("lesson section", "Straight-flush shapes"),
+    ),
+    "three_sf": (
+        "strong-signals",
+        "straight-flush-shapes",
+        pgettext_lazy("lesson section", "Straight-flush shapes"),
+    ),
+    "fours": ("strong-signals", "fours", pgettext_lazy("lesson section", "Fours")),
+    "two_threes": (
+        "strong-signals",
+        "two-threes-and-full-house",
+        pgettext_lazy("lesson section", "Two threes and full house"),
+    ),
+    "full_house": (
+        "strong-signals",
+        "two-threes-and-full-house",
+        pgettext_lazy("lesson section", "Two threes and full house"),
+    ),
+    "five_flush": ("weak-signals", "flushes", pgettext_lazy("lesson section", "Flushes")),
+    "four_flush": ("weak-signals", "flushes", pgettext_lazy("lesson section", "Flushes")),
+    "three_flush": ("weak-signals", "flushes", pgettext_lazy("lesson section", "Flushes")),
+    "five_straight": ("weak-signals", "straights", pgettext_lazy("lesson section", "Straights")),
+    "four_straight": ("weak-signals", "straights", pgettext_lazy("lesson section", "Straights")),
+    "three_straight": ("weak-signals", "straights", pgettext_lazy("lesson section", "Straights")),
     "threes": (
         "weak-signals",
         "threes-and-pairs-a-card-and-a-pass",
-        "Threes and pairs: a card and a pass",
+        pgettext_lazy("lesson section", "Threes and pairs: a card and a pass"),
     ),
     "one_pair": (
         "weak-signals",
         "threes-and-pairs-a-card-and-a-pass",
-        "Threes and pairs: a card and a pass",
+        pgettext_lazy("lesson section", "Threes and pairs: a card and a pass"),
     ),
-    "two_pair": ("weak-signals", "two-pair", "Two pair"),
+    "two_pair": ("weak-signals", "two-pair", pgettext_lazy("lesson section", "Two pair")),
 }
 
 #: Sections teaching a whole drill kind, whatever the skill.
-KIND_SECTIONS: dict[str, tuple[str, str, str]] = {
-    "score": ("the-game", "what-you-are-building", "What you are building"),
-    "checklist": ("the-leaders-checklist", "the-list", "The list"),
-    "read": ("reading-partner", "the-grid", "The grid"),
+KIND_SECTIONS: dict[str, tuple[str, str, Promise]] = {
+    "score": (
+        "the-game",
+        "what-you-are-building",
+        pgettext_lazy("lesson section", "What you are building"),
+    ),
+    "checklist": ("the-leaders-checklist", "the-list", pgettext_lazy("lesson section", "The list")),
+    "read": ("reading-partner", "the-grid", pgettext_lazy("lesson section", "The grid")),
     "reply": (
         "replying",
         "after-two-cards-complete-the-combination",
-        "After two cards: complete the combination",
+        pgettext_lazy("lesson section", "After two cards: complete the combination"),
     ),
 }
 
 #: Score-drill skills taught elsewhere than the combinations.
-SCORE_SECTIONS: dict[str, tuple[str, str, str]] = {
+SCORE_SECTIONS: dict[str, tuple[str, str, Promise]] = {
     "three_pairs": (
         "scoring-and-leftovers",
         "left-overs-the-big-swing",
-        "Left-overs: the big swing",
+        pgettext_lazy("lesson section", "Left-overs: the big swing"),
     ),
-    "nothing": ("scoring-and-leftovers", "left-overs-the-big-swing", "Left-overs: the big swing"),
+    "nothing": (
+        "scoring-and-leftovers",
+        "left-overs-the-big-swing",
+        pgettext_lazy("lesson section", "Left-overs: the big swing"),
+    ),
 }
 
 
-def _lesson_link(section: tuple[str, str, str]) -> TeachingLink:
+def _lesson_link(section: tuple[str, str, Promise]) -> TeachingLink:
     slug, anchor, title = section
-    return TeachingLink(f"Lesson: {title}", reverse("learn:lesson", args=[slug]) + "#" + anchor)
+    return TeachingLink(
+        gettext("Lesson: %(title)s") % {"title": str(title)},
+        reverse("learn:lesson", args=[slug]) + "#" + anchor,
+    )
 
 
 @cache
@@ -94,11 +132,44 @@ def links_for(kind: str, skill: str, convention: str) -> list[TeachingLink]:
     sheet = reverse("cheatsheet") + "?" + urlencode({"convention": convention})
     if kind == "checklist":
         links.append(
-            TeachingLink("Cheat sheet: the leader's checklist", sheet + "#checklist-title")
+            TeachingLink(gettext("Cheat sheet: the leader's checklist"), sheet + "#checklist-title")
         )
     elif skill in _sheet_items(convention):
-        links.append(TeachingLink("Cheat sheet: which cards to lead", f"{sheet}#item-{skill}"))
+        links.append(
+            TeachingLink(gettext("Cheat sheet: which cards to lead"), f"{sheet}#item-{skill}")
+        )
     return links
+
+
+def lesson_slug(kind: str, skill: str) -> str | None:
+    """The lesson that teaches ``skill`` in drills of ``kind``: the first lesson
+    :func:`links_for` links to."""
+    if kind == "score":
+        return SCORE_SECTIONS.get(skill, KIND_SECTIONS["score"])[0]
+    if skill in ITEM_SECTIONS and kind in ("lead", "read", "reply"):
+        return ITEM_SECTIONS[skill][0]
+    section = KIND_SECTIONS.get(kind)
+    return section[0] if section else None
+
+
+def lessons_for(skills: Sequence[tuple[str, str]]) -> dict[tuple[str, str], LessonRef]:
+    """The lesson teaching each ``(kind, skill)``, in the active language where translated,
+    read in one query (skills whose lesson is not loaded are left out)."""
+    slugs = {pair: lesson_slug(*pair) for pair in skills}
+    wanted = {slug for slug in slugs.values() if slug}
+    if not wanted:
+        return {}
+    lessons = {
+        lesson.slug: LessonRef(
+            lesson.slug,
+            lesson.title,
+            reverse("learn:lesson", args=[lesson.slug]),
+            lesson.position,
+        )
+        for lesson in selectors.lessons()
+        if lesson.slug in wanted
+    }
+    return {pair: lessons[slug] for pair, slug in slugs.items() if slug in lessons}
 
 
 #: Lessons taught by no single item (the drills that practise them as a whole).
@@ -113,18 +184,48 @@ LESSON_DRILLS: dict[str, tuple[str, dict[str, str]]] = {
 }
 
 
-def practice_for(slug: str) -> list[TeachingLink]:
-    """ "Practise this": drills of what lesson ``slug`` teaches — a lead drill of each signal
-    family the lesson's sections teach, or the drill kind that practises it as a whole."""
+def practice_for(slug: str, title: str = "") -> list[TeachingLink]:
+    """ "Practise this": drills of what lesson ``slug`` (called ``title``) teaches — a lead and
+    a read set of the signals its sections teach, or a set of the drill kind that practises it
+    as a whole. Each link starts a practice set: ten drills played as a session, with a way
+    back to the lesson and a summary at the end."""
     items = [item for item, (lesson, _, _) in ITEM_SECTIONS.items() if lesson == slug]
-    links: list[TeachingLink] = []
+    sets: list[tuple[str, str, str, str]] = []  # link label, set name, kind, drill settings
     if items:
         query = urlencode({"items": ",".join(items)})
-        links.append(TeachingLink("Lead these signals", drill_url("lead", None, query)))
-        links.append(TeachingLink("Read these signals", drill_url("read", None, query)))
+        sets.append((gettext("Lead these signals"), gettext("leading its signals"), "lead", query))
+        sets.append((gettext("Read these signals"), gettext("reading its signals"), "read", query))
     if slug in LESSON_DRILLS:
         kind, extra = LESSON_DRILLS[slug]
-        links.append(
-            TeachingLink(f"Practise: {KIND_TITLES[kind]}", drill_url(kind, None, urlencode(extra)))
+        name = say(KIND_TITLES[kind])
+        sets.append(
+            (
+                gettext("Practise: %(name)s") % {"name": name},
+                name[:1].lower() + name[1:],
+                kind,
+                urlencode(extra),
+            )
         )
-    return links
+    back = reverse("learn:lesson", args=[slug])
+    return [
+        TeachingLink(
+            label,
+            reverse(
+                "drill-practise",
+                args=[
+                    practice_sign(
+                        PracticeSet(
+                            title=gettext("%(lesson)s: %(name)s")
+                            % {"lesson": title or slug, "name": name},
+                            back_url=back,
+                            back_label=gettext("Back to the lesson"),
+                            kind=kind,
+                            query=query,
+                            back_title=title or slug,
+                        )
+                    )
+                ],
+            ),
+        )
+        for label, name, kind, query in sets
+    ]

@@ -11,11 +11,11 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_GET
 
+from engine.messages import Join, Msg, Term, templates
 from engine.signals import (
     CONVENTIONS,
     DEFAULT_CONVENTION,
     ITEM_FAMILY,
-    ITEM_TITLES,
     CheatSheet,
     Convention,
     cheatsheet,
@@ -25,7 +25,7 @@ from trainer.clubs import selectors as club_selectors
 from trainer.clubs.curriculum import get_step
 from trainer.core import preferences
 from trainer.core.odds import cheatsheet_odds
-from trainer.learn import selectors
+from trainer.learn import glossary, selectors
 from trainer.learn.models import Lesson
 from trainer.learn.rendering import render_markdown
 from trainer.learn.teaching import practice_for
@@ -41,11 +41,19 @@ def chosen_convention(request: HttpRequest) -> Convention:
 
 @require_GET
 def lesson_list(request: HttpRequest) -> HttpResponse:
+    """Every lesson in the active language, English where one is not translated."""
+    language = selectors.active_language()
+    lessons = selectors.lessons(language)
     return render(
         request,
         "learn/lesson_list.html",
         {
-            "lessons": selectors.lessons(),
+            "lessons": lessons,
+            "untranslated": {
+                lesson.slug
+                for lesson in lessons
+                if lesson.language != language and lesson.language == selectors.source_language()
+            },
             "club": club_selectors.first_club_of(user=request.user),
         },
     )
@@ -80,7 +88,7 @@ def _path_step(request: HttpRequest, lesson: Lesson) -> dict | None:
 
 @require_GET
 def lesson_detail(request: HttpRequest, slug: str) -> HttpResponse:
-    place = selectors.lesson_place(slug)
+    place = selectors.lesson_place(slug, selectors.active_language())
     if place is None:
         raise Http404("No such lesson.")
     lesson = place.lesson
@@ -90,6 +98,7 @@ def lesson_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "learn/lesson.html",
         {
             "lesson": lesson,
+            "translated": place.translated,
             "html": render_markdown(lesson.body, convention),
             "convention": convention,
             "conventions": CONVENTIONS.values(),
@@ -97,7 +106,7 @@ def lesson_detail(request: HttpRequest, slug: str) -> HttpResponse:
             "previous": place.previous,
             "next": place.next,
             "path": _path_step(request, lesson),
-            "practice": practice_for(lesson.slug),
+            "practice": practice_for(lesson.slug, lesson.title),
             "start_step": (
                 reverse("start:step-next", args=[lesson.step])
                 if lesson.step and request.user.is_authenticated
@@ -123,24 +132,33 @@ def _sheet_lines(sheet: CheatSheet) -> tuple[list[dict], list[dict]]:
             {
                 "row": row,
                 "family": ITEM_FAMILY.get(row.item, ""),
-                "title": ITEM_TITLES[row.item] if row.item != previous else "",
+                "title": Msg("term", term=Term("item", str(row.item)))
+                if row.item != previous
+                else "",
             }
         )
         previous = row.item
     return checklist, rows
 
 
-def _reading_order(sheet: CheatSheet) -> list[dict]:
+def _reading_order(sheet: CheatSheet) -> list[Msg]:
     """The decoder's order of readings per round, with the families' printed names."""
     return [
-        {
-            "round": o.round,
-            "first": o.side_hands[0],
-            "last": o.side_hands[-1],
-            "families": [FAMILY_LABELS[f] for f in o.families],
-        }
+        Msg(
+            "sheet.round",
+            round=Msg(f"sheet.round.{o.round}"),
+            first=o.side_hands[0],
+            last=o.side_hands[-1],
+            families=Join(tuple(FAMILY_LABELS[f] for f in o.families)),
+        )
         for o in sheet.reading_order
     ]
+
+
+def _description(convention: Convention) -> str:
+    """The convention's description: a message for a shipped card."""
+    msg_id = f"convention.{convention.name}.description"
+    return Msg(msg_id) if msg_id in templates() else convention.description
 
 
 @require_GET
@@ -157,9 +175,42 @@ def cheatsheet_view(request: HttpRequest) -> HttpResponse:
             "checklist": checklist,
             "rows": rows,
             "reading_order": _reading_order(sheet),
+            "description": _description(convention),
             "must_play_after_pass": sheet.card_and_pass_reply == ("play",),
             "convention": convention,
             "conventions": CONVENTIONS.values(),
             "odds_examples": cheatsheet_odds(convention.name),
+        },
+    )
+
+
+@require_GET
+def glossary_view(request: HttpRequest) -> HttpResponse:
+    """Every game and card term in each language side by side (English and Japanese), with
+    a one-line definition in the page's language, from :mod:`trainer.learn.glossary`."""
+    language = selectors.active_language()
+    columns = glossary.languages()
+    return render(
+        request,
+        "learn/glossary.html",
+        {
+            "columns": columns,
+            "groups": [
+                {
+                    "id": group.id,
+                    "title": group.title(language),
+                    "terms": [
+                        {
+                            "id": term.id,
+                            "anchor": "term-" + term.id.replace(":", "-").replace(".", "_"),
+                            "names": [(code, term.names.get(code, "")) for code, _ in columns],
+                            "notation": term.notation,
+                            "definition": term.definition(language),
+                        }
+                        for term in group.terms
+                    ],
+                }
+                for group in glossary.groups()
+            ],
         },
     )

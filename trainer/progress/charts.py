@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.formats import date_format
+from django.utils.translation import pgettext
+
 from trainer.progress.selectors import DayPoint
 
 
@@ -40,7 +43,13 @@ def accuracy_chart(days: list[DayPoint], width: int = 640, height: int = 220) ->
         x = left + (plot_w * i / (n - 1) if n > 1 else plot_w / 2)
         y = top + plot_h * (1 - d.accuracy)
         points.append(
-            ChartPoint(x, y, d.day.strftime("%d %b"), round(100 * d.accuracy), d.attempts)
+            ChartPoint(
+                x,
+                y,
+                date_format(d.day, pgettext("date format", "d M")),
+                round(100 * d.accuracy),
+                d.attempts,
+            )
         )
     grid = [(top + plot_h * (1 - f), f"{round(100 * f)}%") for f in (0, 0.25, 0.5, 0.75, 1)]
     return LineChart(width, height, left, height - bottom, points, grid)

@@ -18,6 +18,11 @@ KIND_CHOICES = [(k, k) for k in KIND_NAMES]
 #: How many of the latest answers "recent accuracy" looks at.
 RECENT_WINDOW = 10
 
+#: Where an answer was given: a drill page, or a lead or read made while playing a deal.
+SOURCE_DRILL = "drill"
+SOURCE_PLAY = "play"
+SOURCE_CHOICES = [(SOURCE_DRILL, "drill"), (SOURCE_PLAY, "in play")]
+
 
 class Attempt(models.Model):
     """One answer to one showing of a drill.
@@ -39,6 +44,7 @@ class Attempt(models.Model):
     correct = models.BooleanField()
     time_taken_ms = models.PositiveIntegerField(null=True, blank=True)
     created_at = models.DateTimeField(default=timezone.now)
+    source = models.CharField(max_length=8, choices=SOURCE_CHOICES, default=SOURCE_DRILL)
 
     class Meta:
         db_table = "trainer_attempt"  # the table made before the app split
@@ -103,3 +109,32 @@ class SkillState(models.Model):
         if not self.recent:
             return None
         return self.recent.count("1") / len(self.recent)
+
+
+#: The daily review goal a learner starts with, and the range the settings page accepts.
+DEFAULT_DAILY_GOAL = 20
+DAILY_GOAL_MIN = 1
+DAILY_GOAL_MAX = 200
+
+
+class ReviewGoal(models.Model):
+    """How many answers a learner aims for each day (the progress page's "today: 7 of 20").
+
+    Every answer reviews its skill (its schedule moves), so every answer counts towards it.
+    A learner without a row has the default goal."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="review_goal"
+    )
+    per_day = models.PositiveSmallIntegerField(default=DEFAULT_DAILY_GOAL)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(per_day__gte=DAILY_GOAL_MIN) & Q(per_day__lte=DAILY_GOAL_MAX),
+                name="review_goal_in_range",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user}: {self.per_day} a day"

@@ -2,16 +2,25 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from datetime import date, datetime, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Count, Exists, OuterRef, Q, QuerySet
 from django.db.models.functions import TruncDate
 from django.utils import timezone
+from django.utils.translation import gettext
 
-from engine.drills import skill_title
-from trainer.progress.models import Attempt, SkillState
+from engine.drills import KIND_TITLES, KINDS, skill_title
+from trainer.core.teaching import lessons_for
+from trainer.progress.models import (
+    DEFAULT_DAILY_GOAL,
+    SOURCE_DRILL,
+    Attempt,
+    ReviewGoal,
+    SkillState,
+)
 
 #: Skills with fewer answers than this are not ranked among the weakest.
 WEAKEST_MIN_ATTEMPTS = 2
@@ -31,6 +40,57 @@ class SkillRow:
     last_seen: datetime | None
     due: datetime
     is_due: bool
+
+    @property
+    def kind_title(self) -> str:
+        return KIND_TITLES.get(self.kind, self.kind)
+
+
+@dataclass(frozen=True)
+class SkillGroup:
+    """The skills one lesson teaches (``url`` empty for skills no lesson teaches)."""
+
+    title: str
+    url: str
+    rows: list[SkillRow]
+
+    @property
+    def attempts(self) -> int:
+        return sum(r.attempts for r in self.rows)
+
+    @property
+    def correct(self) -> int:
+        return sum(r.correct for r in self.rows)
+
+    @property
+    def accuracy(self) -> float | None:
+        return self.correct / self.attempts if self.attempts else None
+
+    @property
+    def due(self) -> int:
+        return sum(r.is_due for r in self.rows)
+
+
+@dataclass(frozen=True)
+class Today:
+    """Today's answers against the daily review goal."""
+
+    answered: int
+    right: int
+    goal: int
+
+    @property
+    def met(self) -> bool:
+        return self.answered >= self.goal
+
+    @property
+    def left(self) -> int:
+        return max(0, self.goal - self.answered)
+
+    @property
+    def shown(self) -> int:
+        """The answers the goal's progress bar shows (it stops full)."""
+        return min(self.answered, self.goal)
 
 
 @dataclass(frozen=True)
@@ -54,6 +114,8 @@ class Progress:
     total_attempts: int
     total_correct: int
     due: list[SkillRow] = field(default_factory=list)
+    today: Today | None = None
+    groups: list[SkillGroup] = field(default_factory=list)
 
 
 def skill_rows(*, user: AbstractBaseUser, now: datetime | None = None) -> list[SkillRow]:
@@ -104,7 +166,10 @@ def accuracy_by_day(
 
 
 def failed_drills(*, user: AbstractBaseUser, limit: int = FAILED_DRILLS_SHOWN) -> list[Attempt]:
-    """The latest wrong answers whose drill has not been answered right since, one per drill."""
+    """The latest wrong answers whose drill has not been answered right since, one per drill.
+
+    Answers made in play are left out: a lead or read at the table is not a drill to replay
+    (its deal's review shows it)."""
     solved_later = Attempt.objects.filter(
         user=user,
         kind=OuterRef("kind"),
@@ -114,7 +179,7 @@ def failed_drills(*, user: AbstractBaseUser, limit: int = FAILED_DRILLS_SHOWN) -
         created_at__gt=OuterRef("created_at"),
     )
     wrong = (
-        Attempt.objects.filter(user=user, correct=False)
+        Attempt.objects.filter(user=user, correct=False, source=SOURCE_DRILL)
         .exclude(Exists(solved_later))
         .order_by("-created_at", "-id")[: limit * 4]
     )
@@ -149,6 +214,94 @@ def streak_days(*, user: AbstractBaseUser, today: date | None = None) -> int:
     return streak
 
 
+def review_goal(*, user: AbstractBaseUser) -> int:
+    """The learner's daily review goal (the default when they have not set one)."""
+    goal = ReviewGoal.objects.filter(user=user).values_list("per_day", flat=True).first()
+    return goal if goal is not None else DEFAULT_DAILY_GOAL
+
+
+def start_of_day(now: datetime | None = None) -> datetime:
+    """Midnight today in the site's time zone (as a UTC time)."""
+    midnight = timezone.make_aware(datetime.combine(timezone.localdate(now), time.min))
+    return midnight.astimezone(UTC)
+
+
+def today_for(*, user: AbstractBaseUser, now: datetime | None = None) -> Today:
+    """Today's answers and how many were right, with the daily goal (two queries)."""
+    counts = Attempt.objects.filter(user=user, created_at__gte=start_of_day(now)).aggregate(
+        n=Count("id"), ok=Count("id", filter=Q(correct=True))
+    )
+    return Today(counts["n"], counts["ok"], review_goal(user=user))
+
+
+def missed_today(*, user: AbstractBaseUser, now: datetime | None = None) -> list[Attempt]:
+    """Today's wrong answers not answered right since, one per drill (the review summary)."""
+    since = start_of_day(now)
+    return [a for a in failed_drills(user=user) if a.created_at >= since]
+
+
+def skills_by_lesson(rows: list[SkillRow]) -> list[SkillGroup]:
+    """Skills grouped under the lesson that teaches each, in the lessons' order; skills no
+    lesson teaches come last. Within a group, skills due first, then weakest first."""
+    lessons = lessons_for([(r.kind, r.skill) for r in rows])
+    grouped: dict[str, list[SkillRow]] = {}
+    refs = {}
+    for row in rows:
+        ref = lessons.get((row.kind, row.skill))
+        slug = ref.slug if ref else ""
+        grouped.setdefault(slug, []).append(row)
+        if ref:
+            refs[slug] = ref
+    order = sorted(grouped, key=lambda slug: (not slug, refs[slug].position if slug else 0))
+    kind_order = {k: i for i, k in enumerate(KINDS)}
+    return [
+        SkillGroup(
+            refs[slug].title if slug else gettext("Other skills"),
+            refs[slug].url if slug else "",
+            sorted(
+                grouped[slug],
+                key=lambda r: (
+                    not r.is_due,
+                    kind_order.get(r.kind, 99),
+                    r.recent_accuracy if r.recent_accuracy is not None else 1.0,
+                ),
+            ),
+        )
+        for slug in order
+    ]
+
+
+@dataclass(frozen=True, slots=True)
+class DrillResult:
+    """A learner's answers to one drill: the first (which scores a session) and the latest."""
+
+    first_right: bool
+    latest_right: bool
+    first_answer: str
+    skill: str
+
+
+def drill_results(
+    *, user: AbstractBaseUser, kind: str, seeds: Iterable[int], params: str
+) -> dict[int, DrillResult]:
+    """Seed → the learner's first and latest answers to the drills of ``kind`` at ``params``
+    (a drill address key) that ``user`` has answered (one query)."""
+    out: dict[int, DrillResult] = {}
+    rows = (
+        Attempt.objects.filter(user=user, kind=kind, seed__in=list(seeds), params=params)
+        .order_by("created_at", "id")
+        .values_list("seed", "correct", "answer", "skill")
+    )
+    for seed, correct, answer, skill in rows:
+        first = out.get(seed)
+        out[seed] = (
+            DrillResult(correct, correct, answer, skill)
+            if first is None
+            else DrillResult(first.first_right, correct, first.first_answer, first.skill)
+        )
+    return out
+
+
 def progress_for(*, user: AbstractBaseUser, now: datetime | None = None) -> Progress:
     """Everything the progress page shows, in a fixed number of queries."""
     now = now or timezone.now()
@@ -162,4 +315,6 @@ def progress_for(*, user: AbstractBaseUser, now: datetime | None = None) -> Prog
         total_attempts=sum(r.attempts for r in rows),
         total_correct=sum(r.correct for r in rows),
         due=sorted((r for r in rows if r.is_due), key=lambda r: r.due),
+        today=today_for(user=user, now=now),
+        groups=skills_by_lesson(rows),
     )

@@ -16,7 +16,14 @@ from fsrs import Rating, Scheduler
 
 from engine.drills import Answer, Drill, DrillParams, Grade, grade, make_drill, parse_answer
 from trainer.core.dbretry import retry_on_lock
-from trainer.progress.models import RECENT_WINDOW, Attempt, SkillState
+from trainer.progress.models import (
+    DAILY_GOAL_MAX,
+    DAILY_GOAL_MIN,
+    RECENT_WINDOW,
+    Attempt,
+    ReviewGoal,
+    SkillState,
+)
 
 #: The longest drill address (``DrillParams.key()``) an attempt can keep.
 ATTEMPT_PARAMS_MAX_LENGTH = Attempt._meta.get_field("params").max_length
@@ -164,3 +171,14 @@ def skill_state_review(
     state.fsrs_card = card.to_dict()
     state.save()
     return state
+
+
+def review_goal_set(*, user: AbstractBaseUser, per_day: int) -> ReviewGoal:
+    """Set how many answers a day ``user`` aims for. Raises ``ValueError`` outside the range
+    the settings page offers."""
+    if not DAILY_GOAL_MIN <= per_day <= DAILY_GOAL_MAX:
+        raise ValueError(
+            f"A daily goal is {DAILY_GOAL_MIN} to {DAILY_GOAL_MAX} reviews, not {per_day}."
+        )
+    goal, _ = ReviewGoal.objects.update_or_create(user=user, defaults={"per_day": per_day})
+    return goal

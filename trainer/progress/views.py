@@ -2,58 +2,146 @@
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext, ngettext, pgettext_lazy
 from django.views.decorators.http import require_http_methods
+from django.views.decorators.vary import vary_on_headers
 
-from engine.drills import DrillParams
+from engine.drills import KIND_TITLES, DrillParams, skill_title
 from engine.scoring import SCORING_RULES
 from engine.signals import CONVENTIONS
 from trainer.core import preferences
+from trainer.core.htmx import redirect_page, wants_partial
 from trainer.core.links import drill_url, safe_next
-from trainer.progress import selectors
+from trainer.core.templatetags.cards import answer_words
+from trainer.progress import selectors, services
 from trainer.progress.charts import accuracy_chart
-from trainer.progress.forms import SettingsForm
+from trainer.progress.forms import ReviewGoalForm, SettingsForm
+from trainer.progress.models import DAILY_GOAL_MAX, DAILY_GOAL_MIN
+
+#: Drills to replay shown on the progress page (the rest wait their turn).
+FAILED_SHOWN = 6
+#: A missed drill's name by kind ("Lead drill 4711"), in the page's language.
+DRILL_NAMES = {
+    "score": pgettext_lazy("drill kind", "Score drill"),
+    "checklist": pgettext_lazy("drill kind", "Checklist drill"),
+    "lead": pgettext_lazy("drill kind", "Lead drill"),
+    "read": pgettext_lazy("drill kind", "Read drill"),
+    "reply": pgettext_lazy("drill kind", "Reply drill"),
+}
+
+
+def _skill_url(request: HttpRequest, kind: str, skill: str) -> str:
+    params = DrillParams.from_query({"items": skill}, **preferences.drill_defaults(request))
+    return drill_url(kind, None, params)
 
 
 @login_required
 @require_http_methods(["GET"])
 def progress(request: HttpRequest) -> HttpResponse:
-    """Per-skill table, weakest skills, accuracy over time and failed drills — own data only."""
+    """Today's review goal, skills grouped by the lesson that teaches them, the weakest
+    skills, accuracy over time and drills to replay — own data only."""
     data = selectors.progress_for(user=request.user)
-    defaults = preferences.drill_defaults(request)
-    weakest = [
+    weakest = [{"row": r, "url": _skill_url(request, r.kind, r.skill)} for r in data.weakest]
+    groups = [
         {
-            "row": r,
-            "url": drill_url(r.kind, None, DrillParams.from_query({"items": r.skill}, **defaults)),
+            "group": g,
+            "rows": [{"row": r, "url": _skill_url(request, r.kind, r.skill)} for r in g.rows],
         }
-        for r in data.weakest
+        for g in data.groups
     ]
-    failed = [{"attempt": a, "url": drill_url(a.kind, a.seed, a.params)} for a in data.failed]
+    failed = [
+        {
+            "attempt": a,
+            "url": drill_url(a.kind, a.seed, a.params),
+            "kind_name": DRILL_NAMES.get(a.kind, a.kind),
+        }
+        for a in data.failed[:FAILED_SHOWN]
+    ]
     return render(
         request,
         "trainer/progress.html",
         {
             "progress": data,
+            "today": data.today,
             "weakest": weakest,
+            "groups": groups,
             "failed": failed,
             "chart": accuracy_chart(data.days) if data.days else None,
         },
     )
 
 
+@vary_on_headers("HX-Request")
 @login_required
 @require_http_methods(["GET"])
 def review(request: HttpRequest) -> HttpResponse:
-    """Serve the most overdue skill; with nothing due, say so and offer the weakest skills."""
-    due = selectors.due_skills(user=request.user).first()
-    if due is not None:
-        params = DrillParams.from_query({"items": due.skill}, **preferences.drill_defaults(request))
-        return redirect(drill_url(due.kind, None, params, review="1"))
-    progress = selectors.progress_for(user=request.user)
-    return render(request, "trainer/review_empty.html", {"progress": progress})
+    """Today's review session: the most overdue skill until the daily goal is met (or, with
+    ``?more=1``, while anything is due); then the session's summary — today's count, what was
+    missed with links to replay it, and whether more is due."""
+    more = request.GET.get("more") == "1"
+    today = selectors.today_for(user=request.user)
+    due = selectors.due_skills(user=request.user)
+    first = due.first()
+    if first is not None and (more or not today.met):
+        params = DrillParams.from_query(
+            {"items": first.skill}, **preferences.drill_defaults(request)
+        )
+        here = reverse("review") + ("?more=1" if more else "")
+        return redirect(drill_url(first.kind, None, params, review="1", next=here))
+    if wants_partial(request):  # the drill page's *Next*: load the summary as a whole page
+        return redirect_page(request, request.get_full_path())
+    missed = [
+        {
+            "label": gettext("%(kind)s: %(skill)s")
+            % {"kind": KIND_TITLES.get(a.kind, a.kind), "skill": skill_title(a.kind, a.skill)},
+            "url": drill_url(a.kind, a.seed, a.params, next=reverse("review")),
+            "words": gettext("you answered %(answer)s") % {"answer": answer_words(a)},
+        }
+        for a in selectors.missed_today(user=request.user)
+    ]
+    return render(
+        request,
+        "trainer/review_summary.html",
+        {
+            "today": today,
+            "due_count": due.count(),
+            "missed_rows": missed,
+            "weakest": [
+                {"row": r, "url": _skill_url(request, r.kind, r.skill)}
+                for r in selectors.weakest_skills(selectors.skill_rows(user=request.user))
+            ]
+            if first is None
+            else [],
+        },
+    )
+
+
+@login_required
+@require_http_methods(["POST"])
+def review_goal_update(request: HttpRequest) -> HttpResponse:
+    """Set the daily review goal (a number of answers a day)."""
+    form = ReviewGoalForm(request.POST)
+    if not form.is_valid():
+        errors = form.errors.get("per_day") or [gettext("This daily goal cannot be used.")]
+        return HttpResponseBadRequest(
+            gettext("Daily review goal: %(error)s") % {"error": errors[0]}
+        )
+    services.review_goal_set(user=request.user, per_day=form.cleaned_data["per_day"])
+    messages.success(
+        request,
+        ngettext(
+            "Your daily goal is %(count)s review.",
+            "Your daily goal is %(count)s reviews.",
+            form.cleaned_data["per_day"],
+        )
+        % {"count": form.cleaned_data["per_day"]},
+    )
+    return redirect(safe_next(request, form.cleaned_data["next"], reverse("settings")))
 
 
 @require_http_methods(["GET", "POST"])
@@ -71,7 +159,7 @@ def settings_view(request: HttpRequest) -> HttpResponse:
                 four_colour=data["four_colour"],
             )
         except preferences.UnknownChoice:
-            return HttpResponseBadRequest("Unknown convention or scoring rule.")
+            return HttpResponseBadRequest(gettext("Unknown convention or scoring rule."))
         return redirect(safe_next(request, data["next"], reverse("settings")))
     return render(
         request,
@@ -80,5 +168,10 @@ def settings_view(request: HttpRequest) -> HttpResponse:
             "prefs": preferences.get(request),
             "conventions": CONVENTIONS.values(),
             "rules": SCORING_RULES,
+            "goal": (
+                selectors.review_goal(user=request.user) if request.user.is_authenticated else None
+            ),
+            "goal_min": DAILY_GOAL_MIN,
+            "goal_max": DAILY_GOAL_MAX,
         },
     )

@@ -25,6 +25,7 @@ from engine.drills.model import (
     plain_str,
 )
 from engine.errors import InvalidNotationError
+from engine.scoring import ContributionSplit
 from engine.signals import Convention
 
 __all__ = ["REGISTRY", "AnswerKey", "KindSpec", "register", "spec_for"]
@@ -42,6 +43,7 @@ class AnswerKey:
     reveal: tuple[Card, ...] = ()
     highlight: tuple[Card, ...] = ()
     reveal_label: str = ""
+    split: ContributionSplit | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "accepted", tuple(plain_str(k) for k in self.accepted))
@@ -99,6 +101,7 @@ class KindSpec(ABC):
             reveal=key.reveal,
             highlight=key.highlight,
             reveal_label=key.reveal_label,
+            split=key.split,
         )
 
     def words(self, drill: Drill | None, answer: str) -> str:

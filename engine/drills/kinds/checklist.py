@@ -8,15 +8,16 @@ from engine.cards import sort_cards
 from engine.drills.kinds.base import AnswerKey, KindSpec, register
 from engine.drills.kinds.common import fits, leader_position
 from engine.drills.model import Drill, DrillKind, DrillParams, Option
-from engine.drills.words import shuffled
-from engine.signals import ITEM_TITLES, ITEMS, Convention, detect, get_convention
+from engine.drills.words import shaped, shuffled, term
+from engine.messages import Cards, Msg, Text
+from engine.signals import ITEMS, Convention, detect, get_convention
 
 
 @register
 class ChecklistKind(KindSpec):
     kind = DrillKind.CHECKLIST
-    title = "Spot the checklist item"
-    description = "Quick-fire: find the first item of the leader's checklist in a hand."
+    title = Msg("kind.checklist.title")
+    description = Msg("kind.checklist.description")
 
     def skills(self, convention: Convention) -> tuple[str, ...]:
         return ITEMS
@@ -31,30 +32,33 @@ class ChecklistKind(KindSpec):
         index = ITEMS.index(found)
         near = [i for i in ITEMS if i != found]
         near.sort(key=lambda i: (abs(ITEMS.index(i) - index), rng.random()))
-        options = shuffled([Option(i, ITEM_TITLES[i]) for i in [found, *near[:3]]], rng)
+        options = shuffled([Option(i, term("item", i)) for i in [found, *near[:3]]], rng)
         return Drill(
             kind=self.kind,
             seed=seed,
             params=params,
             skill=found,
             side_hand=pos.side_hand,
-            prompt="Which checklist item does this hand hold first?",
+            prompt=Msg("drill.checklist.prompt"),
             hand=pos.leader,
             options=options,
         )
 
     def words(self, drill: Drill | None, answer: str) -> str:
         item, _, shape = answer.partition(":")  # item:shape from the first generator
-        return ITEM_TITLES[item] + (f" ({shape})" if shape else "")
+        return shaped("item", item, shape)
 
     def answer_key(self, drill: Drill) -> AnswerKey:
         found = detect(drill.hand, drill.convention)
-        shape = f" ({found.shape})" if found.shape else ""
+        shape = Msg("shape.in_brackets", shape=Text(found.shape)) if found.shape else Text("")
         return AnswerKey(
             accepted=(found.item,),
-            expected=ITEM_TITLES[found.item],
-            explanation=f"{ITEM_TITLES[found.item]}{shape}: "
-            f"{' '.join(c.symbol for c in sort_cards(found.cards))}. Nothing "
-            "earlier on the checklist is in this hand.",
+            expected=term("item", found.item),
+            explanation=Msg(
+                "drill.checklist.explanation",
+                item=term("item", found.item),
+                shape=shape,
+                cards=Cards(tuple(sort_cards(found.cards))),
+            ),
             highlight=found.cards,
         )

@@ -11,8 +11,8 @@ from engine.drills.kinds.base import AnswerKey, KindSpec, register
 from engine.drills.kinds.common import fits, leader_position
 from engine.drills.model import Answer, Drill, DrillKind, DrillParams, Grade, InvalidAnswerError
 from engine.drills.words import ordinal, play_words
+from engine.messages import Cards, Join, Msg, Term, Text
 from engine.signals import (
-    ITEM_TITLES,
     ITEMS,
     Convention,
     decode,
@@ -29,11 +29,8 @@ def lead_key(c1: Card, c2: Card | None) -> str:
 @register
 class LeadKind(KindSpec):
     kind = DrillKind.LEAD
-    title = "Lead a signal"
-    description = (
-        "You hold the cards and the lead: choose the two-card signal that tells "
-        "partner what you are building."
-    )
+    title = Msg("kind.lead.title")
+    description = Msg("kind.lead.description")
 
     def skills(self, convention: Convention) -> tuple[str, ...]:
         return ITEMS
@@ -49,8 +46,7 @@ class LeadKind(KindSpec):
             params=params,
             skill=detect(pos.leader, get_convention(params.convention)).item,
             side_hand=pos.side_hand,
-            prompt=f"You are on lead to your side's {ordinal(pos.side_hand)} hand. "
-            "Which signal do you lead?",
+            prompt=Msg("drill.lead.prompt", nth=ordinal(pos.side_hand)),
             hand=pos.leader,
             completed=pos.table.completed,
             opponents=pos.table.opponents,
@@ -74,31 +70,38 @@ class LeadKind(KindSpec):
     def answer_key(self, drill: Drill) -> AnswerKey:
         convention = drill.convention
         enc = encode(drill.hand, drill.side_hand, convention)
-        title = ITEM_TITLES[enc.item]
-        shape = f" ({enc.shape})" if enc.shape else ""
-        cards = " ".join(c.symbol for c in sort_cards(enc.cards))
-        lines = []
-        for item in enc.unsignalled:
-            lines.append(
-                f"{ITEM_TITLES[item]} comes first, but the {convention.title} card "
-                "gives it no signal: show your next item and play those cards out "
-                "yourself."
+        shape = Msg("shape.in_brackets", shape=Text(enc.shape)) if enc.shape else Text("")
+        lines: list[Msg] = [
+            Msg(
+                "drill.lead.unsignalled",
+                item=Term("item", str(item)),
+                convention=Text(convention.title),
             )
+            for item in enc.unsignalled
+        ]
         lines.append(
-            f"Your first signalled item is {title.lower()}{shape}: {cards}. "
-            f"Lead {play_words(enc.plays[0])}."
+            Msg(
+                "drill.lead.first_item",
+                item=Term("item_lower", str(enc.item)),
+                shape=shape,
+                cards=Cards(tuple(sort_cards(enc.cards))),
+                play=play_words(enc.plays[0]),
+            )
         )
         details = []
         if len(enc.plays) > 1:
             details.append(
-                "Every correct lead (the first is best): "
-                + ", ".join(play_words(p) for p in enc.plays)
-                + "."
+                Msg(
+                    "drill.lead.every",
+                    plays=Join(tuple(play_words(p) for p in enc.plays), "list.comma"),
+                )
             )
         return AnswerKey(
             accepted=tuple(lead_key(*p) for p in enc.plays),
             expected=play_words(enc.plays[0]),
-            explanation=" ".join(lines),
+            explanation=lines[0]
+            if len(lines) == 1
+            else Msg("lines", lines=Join(tuple(lines), "list.sentence")),
             details=tuple(details),
             highlight=enc.cards,
         )
@@ -108,8 +111,8 @@ class LeadKind(KindSpec):
         assert answer.play is not None
         c1, c2 = answer.play
         readings = decode(c1, c2, drill.side_hand, drill.convention)
-        heard = readings[0].text if readings else "no signal at all."
-        line = f"Partner reads your lead {play_words((c1, c2))} first as: {heard}"
+        heard = readings[0].text if readings else Msg("drill.lead.heard_nothing")
+        line = Msg("drill.lead.heard", play=play_words((c1, c2)), reading=heard)
         return replace(grade, details=(line, *grade.details))
 
     def words(self, drill: Drill | None, answer: str) -> str:

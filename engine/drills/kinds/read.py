@@ -10,9 +10,9 @@ from engine.cards import DECK, Card, sort_cards
 from engine.drills.kinds.base import AnswerKey, KindSpec, register
 from engine.drills.kinds.common import fits, signal_position
 from engine.drills.model import Drill, DrillKind, DrillParams, Option
-from engine.drills.words import shuffled, signal_words
+from engine.drills.words import shaped, shuffled, signal_words, term
+from engine.messages import Join, Msg, Param, Term
 from engine.signals import (
-    ITEM_TITLES,
     ITEMS,
     Convention,
     Reading,
@@ -50,16 +50,17 @@ def holding_for(leader: tuple[Card, ...], play: Play, convention: Convention) ->
     return instances[0].cards if instances else ()
 
 
-def reading_words(readings: tuple[Reading, ...], item: str) -> str:
-    """Every holding a signal allows for ``item``, all its shapes, in one sentence."""
-    return " Or: ".join(r.text for r in readings if r.item == item)
+def reading_words(readings: tuple[Reading, ...], item: str) -> Join:
+    """Every holding a signal allows for ``item``, all its shapes, one after another."""
+    parts: tuple[Param, ...] = tuple(r.text for r in readings if r.item == item)
+    return Join(parts, "list.or_sentence")
 
 
 @register
 class ReadKind(KindSpec):
     kind = DrillKind.READ
-    title = "Read partner's signal"
-    description = "Partner has led two cards (or one and a pass): say what partner is telling you."
+    title = Msg("kind.read.title")
+    description = Msg("kind.read.description")
 
     def skills(self, convention: Convention) -> tuple[str, ...]:
         return convention.signal_checklist
@@ -76,7 +77,7 @@ class ReadKind(KindSpec):
             params=params,
             skill=skill,
             side_hand=pos.side_hand,
-            prompt=f"Side hand {pos.side_hand}. {signal_words(signal)} What does partner hold?",
+            prompt=Msg("drill.read.prompt", side_hand=pos.side_hand, signal=signal_words(signal)),
             hand=pos.partner if params.own_hand else (),
             completed=pos.table.completed,
             opponents=pos.table.opponents,
@@ -88,14 +89,14 @@ class ReadKind(KindSpec):
         primary = decode(signal[0], signal[1], pos.side_hand, convention, drill.visible)[0]
         every = {r.item for r in decode(signal[0], signal[1], pos.side_hand, convention)}
         options = [
-            Option(primary.item, ITEM_TITLES[primary.item]),
-            *_distractors(signal, pos.side_hand, convention, every)[:3],
+            Option(primary.item, term("item", primary.item)),
+            *read_distractors(signal, pos.side_hand, convention, every)[:3],
         ]
         return replace(drill, skill=primary.item, options=shuffled(options, rng))
 
     def words(self, drill: Drill | None, answer: str) -> str:
         item, _, shape = answer.partition(":")  # item:shape from the first generator
-        return ITEM_TITLES[item] + (f" ({shape})" if shape else "")
+        return shaped("item", item, shape)
 
     def answer_key(self, drill: Drill) -> AnswerKey:
         assert drill.signal is not None
@@ -103,34 +104,32 @@ class ReadKind(KindSpec):
         convention = drill.convention
         readings = decode(c1, c2, drill.side_hand, convention, drill.visible)
         primary = readings[0]
-        title = ITEM_TITLES[primary.item]
+        title = term("item", primary.item)
         details = []
         later = []
         for r in readings:
             if r.item != primary.item and r.item not in later:
                 later.append(r.item)
-                details.append(
-                    f"It could also mean (a later reading): {reading_words(readings, r.item)}"
-                )
+                details.append(Msg("drill.read.later", readings=reading_words(readings, r.item)))
         pruned = {r.item for r in decode(c1, c2, drill.side_hand, convention)} - {
             r.item for r in readings
         }
         if pruned:
-            names = ", ".join(ITEM_TITLES[i].lower() for i in ITEMS if i in pruned)
-            details.append(f"Ruled out by the cards you can see: {names}.")
+            names = Join(tuple(Term("item_lower", str(i)) for i in ITEMS if i in pruned))
+            details.append(Msg("drill.read.ruled_out", items=names))
         actual = holding_for(drill.source, drill.signal, convention)
         held = encode(drill.source, drill.side_hand, convention).item
-        label = "Partner held these cards"
+        label = Msg("drill.partner_held")
         if held != primary.item:
-            label += (
-                f": {ITEM_TITLES[held].lower()}, which this signal also shows — the "
-                "first reading is still the one to make"
-            )
+            label = Msg("drill.read.partner_held_other", item=Term("item_lower", str(held)))
         return AnswerKey(
             accepted=(primary.item,),
             expected=title,
-            explanation=f"The first reading is {title.lower()}: "
-            f"{reading_words(readings, primary.item)}",
+            explanation=Msg(
+                "drill.read.explanation",
+                item=Term("item_lower", str(primary.item)),
+                readings=reading_words(readings, primary.item),
+            ),
             details=tuple(details),
             reveal=tuple(sort_cards(drill.source)),
             highlight=actual,
@@ -138,7 +137,7 @@ class ReadKind(KindSpec):
         )
 
 
-def _distractors(
+def read_distractors(
     signal: Play, side_hand: int, convention: Convention, readings: set[str]
 ) -> list[Option]:
     """Items a reader confuses with this signal — the primary readings of signals one step
@@ -159,9 +158,9 @@ def _distractors(
         for reading in decode(a, b, side_hand, convention)[:1]:
             if reading.item not in seen:
                 seen.add(reading.item)
-                out.append(Option(reading.item, ITEM_TITLES[reading.item]))
+                out.append(Option(reading.item, term("item", reading.item)))
     for i in ITEMS:
         if i not in seen:
             seen.add(i)
-            out.append(Option(i, ITEM_TITLES[i]))
+            out.append(Option(i, term("item", i)))
     return out

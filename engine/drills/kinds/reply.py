@@ -19,6 +19,7 @@ from engine.drills.model import Drill, DrillKind, DrillParams, Option
 from engine.drills.words import shuffled, signal_words
 from engine.errors import InvalidNotationError
 from engine.game import FORCE, PASS, Action, DealState
+from engine.messages import Cards, Join, Msg
 from engine.signals import Advice, Convention, reply_advice
 
 #: Fewest cards partner holds in a reply drill (fewer leave nothing to choose between).
@@ -30,13 +31,13 @@ def reply_key(cards: tuple[Card, ...] | str) -> str:
     return cards if isinstance(cards, str) else " ".join(str(c) for c in cards)
 
 
-def reply_label(key: str) -> str:
+def reply_label(key: str) -> Msg:
     if key == "pass":
-        return "Pass"
+        return Msg("reply.pass")
     if key == "force":
-        return "Say “Play!”: partner completes the hand alone"
-    cards = [Card.parse(k) for k in key.split()]
-    return "Play " + " then ".join(c.symbol for c in cards)
+        return Msg("reply.force")
+    cards = tuple(Card.parse(k) for k in key.split())
+    return Msg("reply.play", cards=Cards(cards, then=True))
 
 
 def advice_for(drill: Drill) -> Advice:
@@ -86,11 +87,8 @@ def legal_sequence(state: DealState, key: str) -> bool:
 @register
 class ReplyKind(KindSpec):
     kind = DrillKind.REPLY
-    title = "Reply to partner"
-    description = (
-        "Partner has signalled and you hold these cards: play to the combination, "
-        "pass, or force partner to play."
-    )
+    title = Msg("kind.reply.title")
+    description = Msg("kind.reply.description")
 
     def skills(self, convention: Convention) -> tuple[str, ...]:
         return convention.signal_checklist
@@ -106,7 +104,7 @@ class ReplyKind(KindSpec):
             params=params,
             skill=skill,
             side_hand=pos.side_hand,
-            prompt=f"Side hand {pos.side_hand}. {signal_words(signal)} What do you do?",
+            prompt=Msg("drill.reply.prompt", side_hand=pos.side_hand, signal=signal_words(signal)),
             hand=pos.partner,
             completed=pos.table.completed,
             opponents=pos.table.opponents,
@@ -134,7 +132,8 @@ class ReplyKind(KindSpec):
         right = accepted_keys(advice)
         details = []
         if len(right) > 1:
-            details.append("Equally right: " + ", ".join(reply_label(k) for k in right[1:]) + ".")
+            others = Join(tuple(reply_label(k) for k in right[1:]), "list.comma")
+            details.append(Msg("drill.reply.equally", options=others))
         assert drill.signal is not None
         return AnswerKey(
             accepted=right,
@@ -143,7 +142,7 @@ class ReplyKind(KindSpec):
             details=tuple(details),
             reveal=drill.source,
             highlight=holding_for(drill.source, drill.signal, drill.convention),
-            reveal_label="Partner held these cards",
+            reveal_label=Msg("drill.partner_held"),
         )
 
 

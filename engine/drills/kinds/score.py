@@ -9,12 +9,14 @@ from collections.abc import Sequence
 from engine.cards import DECK, Card, Suit, sort_cards
 from engine.drills.hands import card_of, item_core
 from engine.drills.kinds.base import AnswerKey, KindSpec, register
-from engine.drills.model import SCORE_SKILLS, SCORE_TITLES, Drill, DrillKind, DrillParams, Option
+from engine.drills.model import SCORE_SKILLS, Drill, DrillKind, DrillParams, Option
 from engine.errors import InvalidNotationError
+from engine.messages import Cards, Join, Msg, Term
 from engine.scoring import (
     LEFTOVER_MULTIPLIER,
     Combination,
     best_five,
+    contribution_split,
     get_rule,
     leftover_value,
     score_hand,
@@ -25,8 +27,8 @@ from engine.table import Seat
 _SCORE_CORES = {"straight_flush": "five_sf", "straight": "five_straight", "flush": "five_flush"}
 
 
-def points_words(n: int) -> str:
-    return f"{n} point" if n == 1 else f"{n} points"
+def points_words(n: int) -> Msg:
+    return Msg("points", n=n)
 
 
 def score_points(cards: Sequence[Card], rule: str, by: Sequence[Seat]) -> tuple[str, int]:
@@ -69,25 +71,28 @@ def _rule_values(rule: str) -> set[int]:
     return values
 
 
-def _split_words(cards: Sequence[Card], by: Sequence[Seat], combination: Combination) -> str:
-    """Who supplied the cards that count for the contribution rule's split."""
+def _split_words(cards: Sequence[Card], by: Sequence[Seat], combination: Combination) -> Msg:
+    """Who supplied the cards that count for the contribution rule's split (a sentence)."""
     if combination is Combination.FOURS:
         counts = Counter(c.rank for c in cards)
         seats = [s for c, s in zip(cards, by, strict=True) if counts[c.rank] == 4]
-        what = "of the four"
+        msg_id = "drill.score.split.four"
     else:
         seats = list(by)
-        what = "of the five"
+        msg_id = "drill.score.split.five"
     tally = Counter(seats)
-    parts = [f"{seat.name_long} {n}" for seat, n in sorted(tally.items(), key=lambda t: -t[1])]
-    return f"{' and '.join(parts)} {what} cards (most from one partner: {max(tally.values())})"
+    parts = tuple(
+        Msg("drill.score.seat_count", seat=Term("seat", seat.value), n=n)
+        for seat, n in sorted(tally.items(), key=lambda t: -t[1])
+    )
+    return Msg(msg_id, seats=Join(parts, "list.and"), most=max(tally.values()))
 
 
 @register
 class ScoreKind(KindSpec):
     kind = DrillKind.SCORE
-    title = "Score the cards"
-    description = "Value a finished hand, or a side's six left-overs, under either scoring rule."
+    title = Msg("kind.score.title")
+    description = Msg("kind.score.description")
 
     def skills(self, convention: Convention) -> tuple[str, ...]:
         return SCORE_SKILLS
@@ -104,11 +109,7 @@ class ScoreKind(KindSpec):
         wrong = sorted(pool - {points})
         rng.shuffle(wrong)
         options = tuple(Option(str(v), str(v)) for v in sorted([points, *wrong[:3]]))
-        what = (
-            "These are a side's six left-overs. What bonus do they give the other side?"
-            if len(cards) == 6
-            else "This hand has just been completed. What does it score?"
-        )
+        what = Msg("drill.score.prompt.leftovers" if len(cards) == 6 else "drill.score.prompt.hand")
         return Drill(
             kind=self.kind,
             seed=seed,
@@ -124,30 +125,49 @@ class ScoreKind(KindSpec):
     def answer_key(self, drill: Drill) -> AnswerKey:
         cards, by, rule = drill.cards, drill.by, drill.params.rule
         combination, points = score_points(cards, rule, by)
-        name = SCORE_TITLES.get(combination, combination)
         if len(cards) == 6:
             value = leftover_value(cards, get_rule(rule), by=tuple(by) or None)
-            shown = " ".join(c.symbol for c in sort_cards(value.cards))
-            text = (
-                f"The best left-over combination is {name.lower()} ({shown}), worth "
-                f"{value.value}: the other side scores {LEFTOVER_MULTIPLIER} × "
-                f"{value.value} = {points}."
+            text = Msg(
+                "drill.score.leftovers",
+                combo=Term("combo_lower", combination),
+                cards=Cards(tuple(sort_cards(value.cards))),
+                value=value.value,
+                multiplier=LEFTOVER_MULTIPLIER,
+                points=points,
             )
             highlight = value.cards
+            split = None
             if by and get_rule(rule).needs_split(value.combination):
                 seat_of = dict(zip(cards, by, strict=True))
                 seats = [seat_of[c] for c in value.cards]
-                text += f" {_split_words(value.cards, seats, value.combination)}."
+                text = Msg(
+                    "sentences",
+                    first=text,
+                    second=_split_words(value.cards, seats, value.combination),
+                )
+                split = contribution_split(value.cards, seats, rule)
         else:
             combo, five = best_five(cards)
-            shown = " ".join(c.symbol for c in five)
-            text = f"{name}: {shown}. {points_words(points)} under the {rule} rule."
+            text = Msg(
+                "drill.score.hand",
+                combo=Term("combo", combination),
+                cards=Cards(tuple(five)),
+                n=points,
+                rule=Msg(f"rule.{rule}"),
+            )
             highlight = five if combo is not Combination.NOTHING else ()
+            split = None
             if by and get_rule(rule).needs_split(Combination(combination)):
-                text += f" {_split_words(cards, by, Combination(combination))}."
+                text = Msg(
+                    "sentences",
+                    first=text,
+                    second=_split_words(cards, by, Combination(combination)),
+                )
+                split = contribution_split(cards, by, rule)
         return AnswerKey(
             accepted=(str(points),),
             expected=str(points),
             explanation=text,
             highlight=tuple(highlight),
+            split=split,
         )

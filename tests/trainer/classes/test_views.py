@@ -475,7 +475,10 @@ def test_dashboard_of_an_empty_class(teacher_client):
 
 def test_csv_export(teacher_client):
     room = f.classroom(name="Thursday club")
-    student = f.student_in(room, f.user("pupil"))
+    pupil = f.user("pupil")
+    pupil.first_name, pupil.last_name = "Ana", "berg"
+    pupil.save()
+    student = f.student_in(room, pupil)
     assignment = f.built(room, title="Week one")
     first, second = assignment.drills.order_by("position")
     f.answer_drill(student, first, correct=True)
@@ -486,11 +489,12 @@ def test_csv_export(teacher_client):
     assert response["Content-Type"].startswith("text/csv")
     assert 'filename="thursday-club-progress.csv"' in response["Content-Disposition"]
     rows = list(csv.reader(io.StringIO(response.content.decode())))
-    assert rows[0][0] == "student"
-    assert rows[0][2].startswith("Week one (due ")
-    assert rows[0][4] == "all assignments: drills answered of 2"
-    assert rows[1][0] == "pupil"
-    assert rows[1][2:] == ["2", "50", "2", "50"]
+    assert rows[0][:3] == ["student", "username", "joined"]
+    assert rows[0][3].startswith("Week one (due ")
+    assert rows[0][5] == "all drill assignments: drills answered of 2"
+    assert len(rows[0]) == 7  # no play columns in a class without play
+    assert rows[1][:2] == ["Ana B.", "pupil"]
+    assert rows[1][3:] == ["2", "50", "2", "50"]
 
 
 def test_csv_quotes_text_a_spreadsheet_would_run(teacher_client):
@@ -500,7 +504,7 @@ def test_csv_quotes_text_a_spreadsheet_would_run(teacher_client):
     response = teacher_client(room).get(f"/classes/{room.pk}/export.csv")
 
     header = next(csv.reader(io.StringIO(response.content.decode())))
-    assert header[2].startswith("'=HYPERLINK")
+    assert header[3].startswith("'=HYPERLINK")
 
 
 def test_student_page_shows_what_the_student_answered(teacher_client):

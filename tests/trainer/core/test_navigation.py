@@ -17,6 +17,7 @@ def _current(html: str) -> list[str]:
         ("/drills/lead/", "/drills/"),
         ("/learn/", "/learn/"),
         ("/cheatsheet/", "/cheatsheet/"),
+        ("/glossary/", "/learn/"),
     ],
 )
 def test_the_main_navigation_marks_the_section_of_the_page(client, url, section):
@@ -29,6 +30,7 @@ def test_the_main_navigation_links_are_built_from_url_names(client):
     assert re.findall(r'href="([^"]+)"', nav) == [
         "/",
         "/drills/",
+        "/play/",
         "/progress/",
         "/learn/",
         "/cheatsheet/",

@@ -92,8 +92,27 @@ def test_every_lesson_ends_with_practise_this_drills_that_open(client, lessons):
         urls = re.findall(r'href="(/drills/[^"]+)"', section)
         assert urls, slug
         for url in urls:
-            response = client.get(url.replace("&amp;", "&"))
+            response = client.get(url.replace("&amp;", "&"), follow=True)
             assert response.status_code == 200, (slug, url)
+            assert "drill-area" in response.content.decode(), (slug, url)
+
+
+def test_practise_this_starts_a_session_that_leads_back_to_the_lesson(client, lessons):
+    from tests.trainer import factories as f
+
+    client.force_login(f.user("learner"))
+    html = client.get("/learn/strong-signals/").content.decode()
+    section = html.split('id="practise-title"', 1)[1].split("</section>", 1)[0]
+    urls = re.findall(r'href="(/drills/practise/[^"]+)"', section)
+    assert len(urls) == 2  # lead and read these signals
+    response = client.get(urls[0], follow=True)
+    page = response.content.decode()
+    frame = page.split("data-session>", 1)[1].split("</div>", 1)[0]
+    assert "Strong signals: leading its signals" in frame
+    assert "Drill 1 of 10 · 0 right · pass mark 8" in " ".join(
+        re.sub(r"<[^>]+>", " ", frame).split()
+    )
+    assert 'href="/learn/strong-signals/"' in frame
 
 
 def test_lesson_from_start_here_links_back_to_the_path(client, lessons):

@@ -6,6 +6,7 @@ from django.utils import timezone
 from engine.drills import DrillParams
 from tests.trainer import factories
 from trainer.progress import selectors
+from trainer.progress.models import SOURCE_PLAY
 
 pytestmark = pytest.mark.django_db
 
@@ -41,6 +42,15 @@ def test_failed_drills_drop_once_answered_right_and_list_each_drill_once():
     factories.answer(me, seed=2, correct=True, now=start + timedelta(minutes=3))
     failed = selectors.failed_drills(user=me)
     assert [a.seed for a in failed] == [1]
+
+
+def test_failed_drills_leave_out_answers_made_in_play():
+    me = factories.user()
+    wrong = factories.answer(me, seed=5, correct=False)
+    wrong.source = SOURCE_PLAY
+    wrong.save(update_fields=["source"])
+    factories.answer(me, seed=6, correct=False)
+    assert [a.seed for a in selectors.failed_drills(user=me)] == [6]
 
 
 def test_streak_counts_consecutive_days_up_to_today():

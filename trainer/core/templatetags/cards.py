@@ -10,14 +10,37 @@ from __future__ import annotations
 import re
 
 from django import template
+from django.utils.formats import number_format
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language, gettext, pgettext_lazy
 
 from engine import drills
 from engine.cards import DECK, Card
 from trainer.core.suits import SUIT_CLASS, SYMBOL_CLASS
 
 register = template.Library()
+
+
+#: Rank and suit words for a card's spoken label, translated in the page's language.
+_RANK_WORDS = {
+    11: pgettext_lazy("rank", "Jack"),
+    12: pgettext_lazy("rank", "Queen"),
+    13: pgettext_lazy("rank", "King"),
+    14: pgettext_lazy("rank", "Ace"),
+}
+_SUIT_WORDS = {
+    "S": pgettext_lazy("suit", "spades"),
+    "H": pgettext_lazy("suit", "hearts"),
+    "D": pgettext_lazy("suit", "diamonds"),
+    "C": pgettext_lazy("suit", "clubs"),
+}
+
+
+def card_label(card: Card) -> str:
+    """Words for screen readers in the active language: ``Ace of spades``, ``スペードのエース``."""
+    rank = str(_RANK_WORDS.get(card.rank, card.rank))
+    return gettext("%(rank)s of %(suit)s") % {"rank": rank, "suit": _SUIT_WORDS[card.suit.char]}
 
 
 def _face(card: Card) -> SafeString:
@@ -28,30 +51,48 @@ def _face(card: Card) -> SafeString:
         '<span class="visually-hidden">{}</span>',
         rank,
         card.suit.symbol,
-        card.label,
+        card_label(card),
     )
 
 
-#: The inside of each card, drawn once: every page shows many cards.
-_FACES = {c: _face(c) for c in DECK}
-_CARDS = {
-    c: format_html(
-        '<span class="card {}" title="{}">{}</span>', SUIT_CLASS[c.suit], c.label, _FACES[c]
-    )
-    for c in DECK
-}
+#: The inside and the whole of each card, drawn once per language: every page shows many cards.
+_FACES: dict[str, dict[Card, SafeString]] = {}
+_CARDS: dict[str, dict[Card, SafeString]] = {}
+
+
+def _faces() -> dict[Card, SafeString]:
+    language = get_language() or "en"
+    if language not in _FACES:
+        _FACES[language] = {c: _face(c) for c in DECK}
+    return _FACES[language]
+
+
+def _cards() -> dict[Card, SafeString]:
+    language = get_language() or "en"
+    if language not in _CARDS:
+        faces = _faces()
+        _CARDS[language] = {
+            c: format_html(
+                '<span class="card {}" title="{}">{}</span>',
+                SUIT_CLASS[c.suit],
+                card_label(c),
+                faces[c],
+            )
+            for c in DECK
+        }
+    return _CARDS[language]
 
 
 @register.simple_tag
 def card(c: Card, extra: str = "") -> SafeString:
     if not extra:
-        return _CARDS[c]
+        return _cards()[c]
     return format_html(
         '<span class="card {} {}" title="{}">{}</span>',
         SUIT_CLASS[c.suit],
         extra,
-        c.label,
-        _FACES[c],
+        card_label(c),
+        _faces()[c],
     )
 
 
@@ -65,14 +106,14 @@ def card_button(c: Card, name: str, selected: bool = False, key: str = "") -> Sa
         str(c),
         "true" if selected else "false",
         format_html(' data-key="{}"', key) if key else "",
-        _FACES[c],
+        _faces()[c],
     )
 
 
 @register.simple_tag
 def hand(cards: list[Card], label: str = "") -> SafeString:
     items = format_html_join("", "<li>{}</li>", ((card(c),) for c in cards))
-    return format_html('<ul class="hand" aria-label="{}">{}</ul>', label or "Cards", items)
+    return format_html('<ul class="hand" aria-label="{}">{}</ul>', label or gettext("Cards"), items)
 
 
 _SYMBOL = re.compile("([♠♥♦♣])")
@@ -97,4 +138,5 @@ def answer_words(attempt) -> str:
 
 @register.filter
 def percent(value: float | None) -> str:
-    return "–" if value is None else f"{round(100 * value)}%"
+    """A share as a whole percentage in the page's number format (``–`` when unknown)."""
+    return "–" if value is None else f"{number_format(round(100 * value))}%"

@@ -28,9 +28,11 @@
     if (!source) return;
     var text = "value" in source && source.value !== undefined ? source.value
       : source.textContent.trim();
-    var done = function () { say(button, "Copied."); };
+    // The words come from the page (data-copied, data-copy-failed: in its language).
+    var done = function () { say(button, button.getAttribute("data-copied") || "Copied."); };
     var failed = function () {
-      if (fallback(source)) done(); else say(button, "Select the text and copy it.");
+      if (fallback(source)) done();
+      else say(button, button.getAttribute("data-copy-failed") || "Select the text and copy it.");
     };
     if (navigator.clipboard && window.isSecureContext) {
       navigator.clipboard.writeText(text).then(done, failed);

@@ -1,0 +1,266 @@
+"""The coach: what to lead, what partner's signal says, and grading South's read of it.
+
+- :func:`coach_lead` — South is on lead (before the first card, or before the second card of
+  the signal): the encoder's answer for South's cards and side hand, exactly as the lead drill's
+  answer key gives it (every accepted lead, the preferred first, and why).
+- :func:`coach_read` — North has led c1, South passed, North played c2 or passed: a quiz "what
+  does partner hold?" with the read drill's options and right answer (the first reading after
+  pruning by the cards South sees), and the odds of every reading
+  (:func:`engine.signals.posterior.posterior`, partner playing the preferred lead).
+- :func:`grade_read` — South's answer to that quiz, graded by the read drill's answer key.
+
+Both use only what South sees; North's hidden cards reach nothing returned here.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from engine.cards import Card
+from engine.drills import Option
+from engine.drills.kinds.read import read_distractors
+from engine.drills.words import term
+from engine.errors import ConcertoError
+from engine.game import PASS
+from engine.play.grading import PlayAttempt, key_of, lead_drill, read_drill
+from engine.play.setup import LEARNER, PARTNER, IllegalPlay
+from engine.play.summary import Signal, signal_json, signal_of
+from engine.play.table import PlayTable
+from engine.signals import decode, encode, get_convention
+from engine.signals.posterior import Posterior, posterior
+
+__all__ = [
+    "ODDS_SAMPLES",
+    "LeadAdvice",
+    "ReadQuiz",
+    "coach_lead",
+    "coach_read",
+    "grade_read",
+]
+
+#: Hands the posterior draws for the quiz's odds chart (the same seed every time), and the most
+#: it tries: a signal few hands lead stops there with wider intervals instead of taking most of
+#: a second of a web request.
+ODDS_SAMPLES = 800
+ODDS_MAX_ATTEMPTS = 4000
+_ODDS_CACHE: dict[tuple[object, ...], Posterior] = {}
+_CACHE_LIMIT = 2_000
+
+
+@dataclass(frozen=True, slots=True)
+class LeadAdvice:
+    """The encoder's lead for South's cards: the first signalled item (``item``, its
+    ``shape`` for straight-flush draws, the ``cards`` of South's hand making it), every accepted
+    lead with the preferred first (``plays``), and ``why`` (the lead drill's explanation);
+    ``unsignalled`` names an earlier item the convention gives no signal."""
+
+    deal_number: int
+    hand_number: int
+    side_hand: int
+    item: str
+    title: str
+    shape: str | None
+    cards: tuple[Card, ...]
+    plays: tuple[Signal, ...]
+    why: str
+    unsignalled: tuple[str, ...] = ()
+
+    @property
+    def preferred(self) -> Signal:
+        return self.plays[0]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "deal_number": self.deal_number,
+            "hand_number": self.hand_number,
+            "side_hand": self.side_hand,
+            "item": self.item,
+            "title": self.title,
+            "shape": self.shape,
+            "cards": [str(c) for c in self.cards],
+            "plays": [signal_json(p) for p in self.plays],
+            "preferred": signal_json(self.preferred),
+            "why": self.why,
+            "unsignalled": list(self.unsignalled),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class ReadQuiz:
+    """ "What does partner hold?" after North's signal: ``options`` (item id, title), the right
+    ``answer`` (an item id, the read drill's), ``why`` and ``details`` (its explanation) and
+    ``odds``, the posterior of every reading given what South sees (``odds.to_json()`` is the
+    shape the trainer's odds chart reads)."""
+
+    deal_number: int
+    hand_number: int
+    side_hand: int
+    signal: Signal
+    options: tuple[Option, ...]
+    answer: str
+    answer_title: str
+    why: str
+    details: tuple[str, ...]
+    odds: Posterior
+
+    @property
+    def option_keys(self) -> tuple[str, ...]:
+        return tuple(o.key for o in self.options)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "deal_number": self.deal_number,
+            "hand_number": self.hand_number,
+            "side_hand": self.side_hand,
+            "signal": signal_json(self.signal),
+            "options": [{"key": o.key, "label": o.label} for o in self.options],
+            "answer": self.answer,
+            "answer_title": self.answer_title,
+            "why": self.why,
+            "details": list(self.details),
+            "odds": self.odds.to_json(),
+        }
+
+
+def coach_lead(table: PlayTable) -> LeadAdvice | None:
+    """The encoder's advice while South leads a signal. Before the first card: every accepted
+    lead for South's cards and side hand, the encoder's preferred play first. After the first
+    card and North's pass: the accepted leads beginning with that card (None if it began none).
+    None at any other moment, or when no signal can be given (North holds no cards)."""
+    if not table.learner_to_move():
+        return None
+    deal = table.deal
+    acts = deal.current_actions
+    led: Card | None = None
+    if acts:
+        if len(acts) != 2 or acts[0][0] is not LEARNER or acts[1] != (PARTNER, PASS):
+            return None
+        led = acts[0][1].card
+    if not deal.card_counts()[PARTNER]:
+        return None
+    if acts:
+        held = table.start_holding(table.deal_number, deal.hand_number)[LEARNER]
+    else:
+        held = deal.held(LEARNER)
+    side_hand = deal.side_hand
+    convention = table.setup.convention
+    enc = encode(held, side_hand, get_convention(convention))
+    plays = tuple(p for p in enc.plays if led is None or p[0] is led)
+    if not plays:
+        return None
+    key = key_of(lead_drill(held, side_hand, convention, table.setup.rule))
+    return LeadAdvice(
+        deal_number=table.deal_number,
+        hand_number=deal.hand_number,
+        side_hand=side_hand,
+        item=str(enc.item),
+        title=term("item", enc.item),
+        shape=enc.shape,
+        cards=tuple(enc.cards),
+        plays=plays,
+        why=key.explanation,
+        unsignalled=tuple(str(i) for i in enc.unsignalled),
+    )
+
+
+def _odds(
+    signal: Signal, side_hand: int, hand_size: int, visible: tuple[Card, ...], convention: str
+) -> Posterior:
+    key = (signal, side_hand, hand_size, frozenset(visible), convention)
+    found = _ODDS_CACHE.get(key)
+    if found is None:
+        if len(_ODDS_CACHE) > _CACHE_LIMIT:
+            _ODDS_CACHE.clear()
+        found = posterior(
+            signal,
+            side_hand,
+            hand_size,
+            visible,
+            convention,
+            samples=ODDS_SAMPLES,
+            seed=0,
+            max_attempts=ODDS_MAX_ATTEMPTS,
+        )
+        _ODDS_CACHE[key] = found
+    return found
+
+
+def coach_read(table: PlayTable) -> ReadQuiz | None:
+    """The quiz on North's signal, at South's turn right after it (c1, South's pass, c2 or
+    pass); None at any other moment or when the signal reads as nothing."""
+    if not table.learner_to_move():
+        return None
+    deal = table.deal
+    acts = deal.current_actions
+    if len(acts) != 3 or acts[0][0] is not PARTNER:
+        return None
+    signal = signal_of(acts)
+    if signal is None:
+        return None
+    convention = table.setup.convention
+    conv = get_convention(convention)
+    side_hand = deal.side_hand
+    start = table.start_holding(table.deal_number, deal.hand_number)
+    drill = read_drill(
+        own=deal.held(LEARNER),
+        completed=[h.card_list for h in deal.played_hands],
+        signal=signal,
+        side_hand=side_hand,
+        source=start[PARTNER],
+        convention=convention,
+        rule=table.setup.rule,
+    )
+    visible = tuple(drill.visible)
+    readings = decode(signal[0], signal[1], side_hand, conv, visible)
+    if not readings:
+        return None
+    try:
+        key = key_of(drill)
+    except (ConcertoError, IndexError):
+        return None
+    primary = key.accepted[0]
+    every = {r.item for r in decode(signal[0], signal[1], side_hand, conv)}
+    options = [
+        Option(primary, term("item", primary)),
+        *read_distractors(signal, side_hand, conv, every)[:3],
+    ]
+    # Shuffled from the signal alone (public), so the order says nothing hidden.
+    rng = random.Random(f"read:{signal_json(signal)}:{side_hand}")
+    rng.shuffle(options)
+    return ReadQuiz(
+        deal_number=table.deal_number,
+        hand_number=deal.hand_number,
+        side_hand=side_hand,
+        signal=signal,
+        options=tuple(options),
+        answer=primary,
+        answer_title=key.expected,
+        why=key.explanation,
+        details=key.details,
+        odds=_odds(signal, side_hand, len(start[PARTNER]), visible, convention),
+    )
+
+
+def grade_read(table: PlayTable, answer: str) -> PlayAttempt:
+    """South's answer (an option's item id) to :func:`coach_read`'s quiz, graded by the read
+    drill's answer key. Raises :class:`IllegalPlay` when there is no quiz now or the answer is
+    not one of its options."""
+    quiz = coach_read(table)
+    if quiz is None:
+        raise IllegalPlay("there is no signal of partner's to read now")
+    answer = answer.strip() if isinstance(answer, str) else ""
+    if answer not in quiz.option_keys:
+        raise IllegalPlay(f"not one of the quiz's options: {answer!r}")
+    return PlayAttempt(
+        kind="read",
+        skill=quiz.answer,
+        correct=answer == quiz.answer,
+        answer=answer,
+        hand_number=quiz.hand_number,
+        deal_number=quiz.deal_number,
+        side_hand=quiz.side_hand,
+        convention=table.setup.convention,
+        expected=quiz.answer,
+    )

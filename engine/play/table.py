@@ -1,0 +1,446 @@
+"""The table: the learner South, a ``signal`` bot North, two bots East-West.
+
+:class:`PlayTable` wraps a :class:`~engine.game.GameState` (one deal, or a game) and the bots.
+It is rebuilt from a setup and the action list on every request (:meth:`PlayTable.replay`
+applies the recorded actions without asking the bots again, so it is cheap), then the learner
+acts (:meth:`PlayTable.act`) and the bots play until South's next turn::
+
+    >>> table, steps = PlayTable.start(PlaySetup(seed=7))
+    >>> table.learner_to_move(), steps[0].seat
+    (True, 'E')
+    >>> again = PlayTable.replay(PlaySetup(seed=7), table.actions)
+    >>> again.view() == table.view()
+    True
+
+What leaves a table for the learner (:class:`Step`, :class:`~engine.play.view.TableView`) is
+built from South's observation and finished hands only; see ``docs/play.md``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any
+
+from engine.bots import GreedyBot, SignalBot
+from engine.bots.base import Bot
+from engine.cards import Card
+from engine.errors import ConcertoError
+from engine.game import Action, DealState, GameState
+from engine.play.grading import PlayAttempt, key_of, lead_drill, lead_key
+from engine.play.setup import FIRST_DEALER, LEARNER, PARTNER, IllegalPlay, PlaySetup
+from engine.play.summary import HandSummary, signal_of, summarise
+from engine.play.view import DealScore, Outcome, ShownHand, TableView
+from engine.table import SEATS, SIDES, Seat, Side
+
+__all__ = ["PlayTable", "Step"]
+
+_GREEDY = GreedyBot()
+#: One signal bot per convention for the whole process: its memo tables (encodings, reply
+#: advice, lead plans) depend only on the cards it is asked about, so tables share them.
+_SIGNAL_BOTS: dict[str, SignalBot] = {}
+
+
+def signal_bot(convention: str) -> SignalBot:
+    bot = _SIGNAL_BOTS.get(convention)
+    if bot is None:
+        bot = _SIGNAL_BOTS[convention] = SignalBot(convention)
+    return bot
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One action, as everybody at the table saw it.
+
+    ``action`` is ``"7H"``, ``"pass"`` or ``"force"``; ``hand_number`` the hand it was part of.
+    When it ended a hand, ``hand_finished`` is set and ``made`` sums the hand up; when it ended
+    a deal, ``deal_finished`` too.
+    """
+
+    deal_number: int
+    hand_number: int
+    seat: str
+    action: str
+    hand_finished: bool = False
+    made: HandSummary | None = None
+    deal_finished: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "deal_number": self.deal_number,
+            "hand_number": self.hand_number,
+            "seat": self.seat,
+            "action": self.action,
+            "hand_finished": self.hand_finished,
+            "made": self.made.to_json() if self.made is not None else None,
+            "deal_finished": self.deal_finished,
+        }
+
+
+def _sides(values: Mapping[Side, Any]) -> Mapping[str, Any]:
+    return MappingProxyType({str(side): values[side] for side in SIDES})
+
+
+class PlayTable:
+    """A deal or a game in progress, South's seat held by the learner.
+
+    Build it with :meth:`start` (a new table, bots played up to South's first turn) or
+    :meth:`replay` (a recorded action list). Holds the whole state, so only what
+    :meth:`view`, :meth:`act` and :meth:`legal` return may be shown to the learner.
+    """
+
+    def __init__(self, setup: PlaySetup) -> None:
+        self.setup = setup
+        self._game = GameState.new(setup.seed, setup.rule, FIRST_DEALER)
+        self._actions: list[str] = []
+        #: Every seat's cards when each hand started, by (deal number, hand number).
+        self._starts: dict[tuple[int, int], Mapping[Seat, tuple[Card, ...]]] = {}
+        self._bots: dict[Seat, Bot] = {PARTNER: signal_bot(setup.convention)}
+        for seat in (Seat.E, Seat.W):
+            if setup.opponents == "signal":
+                self._bots[seat] = signal_bot(setup.opponents_convention)
+            else:
+                self._bots[seat] = _GREEDY
+
+    # -- building ------------------------------------------------------------------------------
+
+    @classmethod
+    def start(cls, setup: PlaySetup) -> tuple[PlayTable, list[Step]]:
+        """A new table; the bots play until South's first turn. Returns the table and their
+        steps."""
+        table = cls(setup)
+        return table, table.advance()
+
+    @classmethod
+    def replay(cls, setup: PlaySetup, actions: Sequence[str]) -> PlayTable:
+        """The table after ``actions`` (bots' and learner's, in order), checking each is legal
+        when taken. The bots are not asked again: the record says what they did. Raises
+        :class:`IllegalPlay` naming the first action that does not fit."""
+        table = cls(setup)
+        for number, text in enumerate(actions, start=1):
+            if not isinstance(text, str):
+                raise IllegalPlay(f"action {number} is not text: {text!r}")
+            try:
+                table.apply(text)
+            except IllegalPlay as exc:
+                raise IllegalPlay(f"action {number} ({text!r}): {exc}") from None
+        return table
+
+    def apply(self, action: str, *, summarise: bool = False) -> Step:
+        """Apply the next action of the record, whoever is to act (a bot or South), without
+        asking the bots: for replaying records. The learner's way in is :meth:`act`. The step
+        carries the hand's summary (``made``) only when ``summarise`` asks for it."""
+        return self._apply(self._parse(action), summarise=summarise)
+
+    # -- where we are --------------------------------------------------------------------------
+
+    @property
+    def actions(self) -> tuple[str, ...]:
+        """Every action so far, bots' and learner's, in order: with the setup, the record."""
+        return tuple(self._actions)
+
+    @property
+    def state(self) -> GameState:
+        """The game state (one deal, or a game). Holds hidden cards: for the engine's use."""
+        return self._game
+
+    @property
+    def deal(self) -> DealState:
+        """The deal being played (the last one once everything is over). Holds hidden cards:
+        for the engine's use, never for the learner's eyes."""
+        return self._game.deals[0] if not self.setup.game else self._game.deal
+
+    @property
+    def deal_number(self) -> int:
+        return 1 if not self.setup.game else self._game.deal_number
+
+    @property
+    def deals(self) -> tuple[DealState, ...]:
+        """Every deal dealt so far (one for a single deal)."""
+        return (self._game.deals[0],) if not self.setup.game else tuple(self._game.deals)
+
+    def is_over(self) -> bool:
+        """The deal is over (a single deal) or the game is (a game)."""
+        if not self.setup.game:
+            return self._game.deals[0].is_terminal()
+        return self._game.is_terminal()
+
+    def finished_deals(self) -> int:
+        """How many deals are over."""
+        return sum(1 for d in self.deals if d.is_terminal())
+
+    def to_move(self) -> Seat | None:
+        return None if self.is_over() else self.deal.current_player()
+
+    def learner_to_move(self) -> bool:
+        return self.to_move() is LEARNER
+
+    def legal(self) -> list[str]:
+        """South's legal actions (cards in display order, then ``pass`` and ``force`` when
+        allowed); empty unless it is South's turn."""
+        if not self.learner_to_move():
+            return []
+        return [str(a) for a in self.deal.legal_actions()]
+
+    def start_holding(self, deal_number: int, hand_number: int) -> Mapping[Seat, tuple[Card, ...]]:
+        """Every seat's cards when a hand started (hidden cards: for the engine only)."""
+        return self._starts[(deal_number, hand_number)]
+
+    # -- moving --------------------------------------------------------------------------------
+
+    @staticmethod
+    def _parse(text: str) -> Action:
+        try:
+            return Action.parse(text)
+        except ConcertoError as exc:
+            raise IllegalPlay(str(exc)) from None
+
+    def _apply(self, action: Action, *, summarise: bool = True) -> Step:
+        if self.is_over():
+            raise IllegalPlay("the game is over" if self.setup.game else "the deal is over")
+        deal = self.deal
+        deal_number = self.deal_number
+        hand_number = deal.hand_number
+        seat = deal.current_player()
+        assert seat is not None
+        if not deal.current_actions and (deal_number, hand_number) not in self._starts:
+            self._starts[(deal_number, hand_number)] = MappingProxyType(
+                {s: deal.held(s) for s in SEATS}
+            )
+        played = len(deal.played_hands)
+        try:
+            self._game.apply_action(action)
+        except ConcertoError as exc:
+            raise IllegalPlay(str(exc)) from None
+        self._actions.append(str(action))
+        finished = len(deal.played_hands) > played
+        made = self.hand_summary(hand_number, deal_number) if finished and summarise else None
+        return Step(
+            deal_number=deal_number,
+            hand_number=hand_number,
+            seat=str(seat),
+            action=str(action),
+            hand_finished=finished,
+            made=made,
+            deal_finished=deal.is_terminal(),
+        )
+
+    def act(self, action: str) -> list[Step]:
+        """South takes ``action`` (``"7H"``, ``"pass"``, ``"force"``); then the bots play until
+        South's next turn or the end. Returns South's step and every bot step, in order.
+        Raises :class:`IllegalPlay` (nothing changes) unless the action is legal for South now.
+        """
+        if self.is_over():
+            raise IllegalPlay("the game is over" if self.setup.game else "the deal is over")
+        if not self.learner_to_move():
+            raise IllegalPlay("it is not your turn")
+        parsed = self._parse(action)
+        if parsed not in self.deal.legal_actions():
+            try:
+                self.deal.clone().apply_action(parsed)
+            except ConcertoError as exc:
+                raise IllegalPlay(str(exc)) from None
+            raise IllegalPlay(f"{action!r} is not allowed now")  # pragma: no cover
+        return [self._apply(parsed), *self.advance()]
+
+    def advance(self) -> list[Step]:
+        """Let the bots play until it is South's turn or everything is over."""
+        steps: list[Step] = []
+        while not self.is_over():
+            seat = self.deal.current_player()
+            assert seat is not None
+            if seat is LEARNER:
+                break
+            obs = self.deal.observation(seat)
+            steps.append(self._apply(self._bots[seat].choose(obs, obs.legal_actions)))
+        return steps
+
+    # -- what the learner sees -----------------------------------------------------------------
+
+    def convention_of(self, seat: Seat) -> str | None:
+        """The convention card ``seat``'s pair signals by (None: a ``greedy`` pair)."""
+        if seat.side is Side.NS:
+            return self.setup.convention
+        return self.setup.opponents_convention if self.setup.opponents == "signal" else None
+
+    def hand_summary(
+        self,
+        hand_number: int,
+        deal_number: int | None = None,
+        *,
+        read: str | None = None,
+        read_correct: bool | None = None,
+    ) -> HandSummary:
+        """The summary of a finished hand (default: of the deal being played)."""
+        deal_number = self.deal_number if deal_number is None else deal_number
+        if not 1 <= deal_number <= len(self.deals):
+            raise IllegalPlay(f"no deal {deal_number} yet")
+        deal = self.deals[deal_number - 1]
+        if not 1 <= hand_number <= len(deal.played_hands):
+            raise IllegalPlay(f"hand {hand_number} of deal {deal_number} is not finished")
+        hand = deal.played_hands[hand_number - 1]
+        seen = [c for h in deal.played_hands[: hand_number - 1] for c in h.card_list]
+        return summarise(
+            hand,
+            deal_number=deal_number,
+            convention=self.convention_of(hand.actions[0][0]),
+            south_cards=self._starts[(deal_number, hand_number)][LEARNER],
+            seen_before=seen,
+            read=read,
+            read_correct=read_correct,
+        )
+
+    def summaries(self) -> list[HandSummary]:
+        """Every finished hand so far, deal by deal."""
+        return [
+            self.hand_summary(hand.number, number)
+            for number, deal in enumerate(self.deals, start=1)
+            for hand in deal.played_hands
+        ]
+
+    def deal_score(self, deal_number: int) -> DealScore:
+        """The scores of a finished deal (public once it is over)."""
+        deal = self.deals[deal_number - 1]
+        if not deal.is_terminal():
+            raise IllegalPlay(f"deal {deal_number} is not over")
+        result = deal.result()
+        return DealScore(
+            deal_number=deal_number,
+            dealer=str(deal.dealer),
+            hands=MappingProxyType({str(s): deal.hands_dealt[s] for s in SEATS}),
+            leftovers=_sides(deal.leftovers()),
+            leftover_combinations=_sides(
+                {s: str(v.combination) for s, v in result.leftovers.items()}
+            ),
+            leftover_values=_sides({s: v.value for s, v in result.leftovers.items()}),
+            hand_scores=_sides(result.hand_scores),
+            leftover_bonus=_sides(result.leftover_bonus),
+            scores=_sides(result.scores),
+        )
+
+    def outcome(self) -> Outcome:
+        """The result, once everything is over (a single deal has no game bonus)."""
+        if not self.is_over():
+            raise IllegalPlay("the game is not over" if self.setup.game else "the deal is not over")
+        if self.setup.game:
+            out = self._game.outcome()
+            return Outcome(
+                totals=_sides(out.totals),
+                game_bonus=_sides(out.game_bonus),
+                final=_sides(out.final),
+                winner=str(out.winner) if out.winner is not None else None,
+                deals_played=out.deals_played,
+            )
+        scores = self._game.deals[0].result().scores
+        winner = None
+        if scores[Side.NS] != scores[Side.EW]:
+            winner = str(Side.NS if scores[Side.NS] > scores[Side.EW] else Side.EW)
+        return Outcome(
+            totals=_sides(scores),
+            game_bonus=_sides({Side.NS: 0, Side.EW: 0}),
+            final=_sides(scores),
+            winner=winner,
+            deals_played=1,
+        )
+
+    def view(self) -> TableView:
+        """What South may see now, built from South's observation and finished deals only."""
+        deal = self.deal
+        totals = {Side.NS: 0, Side.EW: 0}
+        for earlier in self.deals[: self.deal_number - 1]:
+            for side, points in earlier.result().scores.items():
+                totals[side] += points
+        obs = deal.observation(LEARNER, totals)
+        over = self.is_over()
+        to_move = None if over else obs.current_player
+        legal = tuple(str(a) for a in obs.legal_actions) if not over else ()
+        return TableView(
+            game=self.setup.game,
+            deal_number=self.deal_number,
+            dealer=str(obs.dealer),
+            rule=obs.rule.name,
+            convention=self.setup.convention,
+            opponents=self.setup.opponents,
+            hand_number=obs.hand_number,
+            side_hand=obs.side_hand,
+            leader=str(obs.leader),
+            side_of_hand=str(obs.side_of_hand),
+            to_move=str(to_move) if to_move is not None else None,
+            hand=obs.own_cards,
+            counts=MappingProxyType({str(s): obs.card_counts[s] for s in SEATS}),
+            completed=tuple(ShownHand.of(h) for h in obs.played_hands),
+            current=tuple((str(s), str(a)) for s, a in obs.current_actions),
+            current_cards=tuple((str(s), c) for s, c in obs.current_cards),
+            forced_by=str(obs.forced_by) if obs.forced_by is not None else None,
+            hand_scores=_sides(obs.hand_scores),
+            totals=_sides(obs.totals),
+            finished_deals=tuple(
+                self.deal_score(n) for n, d in enumerate(self.deals, start=1) if d.is_terminal()
+            ),
+            legal=legal,
+            is_over=over,
+            outcome=self.outcome() if over else None,
+        )
+
+    # -- grading -------------------------------------------------------------------------------
+
+    def attempts(self) -> list[PlayAttempt]:
+        """South's leads so far, each graded by the lead drill's answer key: every hand South
+        led with a signal (c1, North's pass, c2 or pass). A lead North did not pass after
+        (North played at once, or held no cards) gives no signal and no attempt."""
+        out: list[PlayAttempt] = []
+        for number, deal in enumerate(self.deals, start=1):
+            hands = [(h.number, h.actions) for h in deal.played_hands]
+            if not deal.is_terminal():
+                hands.append((deal.hand_number, deal.current_actions))
+            for hand_number, actions in hands:
+                if not actions or actions[0][0] is not LEARNER:
+                    continue
+                signal = signal_of(actions)
+                if signal is None:
+                    continue
+                held = self._starts[(number, hand_number)][LEARNER]
+                attempt = grade_lead(
+                    held,
+                    signal,
+                    side_hand=(hand_number + 1) // 2,
+                    convention=self.setup.convention,
+                    rule=self.setup.rule,
+                    deal_number=number,
+                    hand_number=hand_number,
+                )
+                if attempt is not None:
+                    out.append(attempt)
+        return out
+
+
+def grade_lead(
+    held: Sequence[Card],
+    signal: tuple[Card, Card | None],
+    *,
+    side_hand: int,
+    convention: str,
+    rule: str,
+    deal_number: int,
+    hand_number: int,
+) -> PlayAttempt | None:
+    """A lead of ``signal`` from ``held`` put to the lead drill's answer key (None when the
+    cards hold nothing to signal)."""
+    drill = lead_drill(held, side_hand, convention, rule)
+    try:
+        key = key_of(drill)
+    except (ConcertoError, IndexError):
+        return None
+    answer = lead_key(*signal)
+    return PlayAttempt(
+        kind="lead",
+        skill=drill.skill,
+        correct=answer in key.accepted,
+        answer=answer,
+        hand_number=hand_number,
+        deal_number=deal_number,
+        side_hand=side_hand,
+        convention=convention,
+        expected=key.preferred,
+    )

@@ -1,0 +1,179 @@
+"""A lesson's "practise this" drills run as a practice set: ten drills with a frame ("Drill 3
+of 10 · 2 right · pass mark 8", a way back) and a summary at the end, passed or not."""
+
+import re
+from html import unescape
+from urllib.parse import parse_qs, parse_qsl, urlsplit
+
+import pytest
+from django.urls import reverse
+
+from engine.drills import DrillParams, answer_words
+from tests.trainer import factories as f
+from trainer.core.sessions import PracticeSet, practice_load, practice_sign
+from trainer.progress.models import Attempt
+
+pytestmark = pytest.mark.django_db
+
+FRESH = PracticeSet(
+    title="The leader's checklist: spot the checklist item",
+    back_url="/learn/the-leaders-checklist/",
+    back_label="Back to the lesson",
+    kind="checklist",
+    query="items=fours",
+    back_title="The leader's checklist",
+)
+
+
+def _text(html: str) -> str:
+    return unescape(" ".join(re.sub(r"<[^>]+>", " ", html).split()))
+
+
+def _frame(html: str) -> str:
+    m = re.search(r'<div class="session-frame" data-session>(.*?)</div>', html, re.S)
+    assert m is not None, "no session frame"
+    return _text(m[1])
+
+
+def _start(client) -> PracticeSet:
+    """Open a fresh set's link; return the started set it redirects to."""
+    response = client.get(reverse("drill-practise", args=[practice_sign(FRESH)]))
+    assert response.status_code == 302
+    token = response["Location"].split("/drills/practise/", 1)[1].split("/", 1)[0]
+    started = practice_load(token)
+    assert started is not None and started.started
+    return started
+
+
+def _answer_all(who, practice: PracticeSet, right: int) -> None:
+    params = DrillParams.from_query(dict(parse_qsl(practice.query)), address=True)
+    for i, seed in enumerate(practice.seeds):
+        f.answer(who, kind=practice.kind, seed=seed, params=params, correct=i < right)
+
+
+def test_a_fresh_link_starts_ten_drills_with_the_learners_settings(client):
+    client.force_login(f.user("learner"))
+    started = _start(client)
+    assert len(started.seeds) == 10
+    assert started.query == DrillParams(items=("fours",)).key()
+    response = client.get(reverse("drill-practise-next", args=[practice_sign(started)]))
+    assert response.status_code == 302
+    drill_url = response["Location"]
+    assert drill_url.startswith(f"/drills/checklist/{started.seeds[0]}/?")
+    html = client.get(drill_url).content.decode()
+    frame = _frame(html)
+    assert "Drill 1 of 10 · 0 right · pass mark 8" in frame
+    assert "Back to the lesson" in frame and FRESH.title in frame
+    assert 'href="/learn/the-leaders-checklist/"' in html
+
+
+def test_next_goes_on_after_the_drill_just_played(client):
+    who = f.user("learner")
+    client.force_login(who)
+    started = _start(client)
+    next_url = reverse("drill-practise-next", args=[practice_sign(started)])
+    location = client.get(next_url + "?after=4")["Location"]
+    assert location.startswith(f"/drills/checklist/{started.seeds[4]}/?")
+    assert "next=" in location and "after%3D5" in location
+
+
+def test_a_set_ending_below_the_pass_mark_sums_up_what_was_missed(client):
+    who = f.user("learner")
+    client.force_login(who)
+    started = _start(client)
+    _answer_all(who, started, right=7)
+    token = practice_sign(started)
+    response = client.get(reverse("drill-practise-next", args=[token]) + "?after=10")
+    assert response.status_code == 302
+    assert response["Location"] == reverse("drill-practise", args=[token])
+    html = client.get(response["Location"]).content.decode()
+    assert "data-summary" in html
+    assert 'data-verdict="not-passed"' in html
+    assert "10 of 10 answered · 7 right first time · pass mark 8" in _text(html)
+    missed = re.findall(
+        r'<a href="(/drills/checklist/(\d+)/[^"]*)">Drill (\d+): Four of a kind</a>'
+        r'\s*<span class="muted">— you answered ([^;<]+); not right yet</span>',
+        html,
+    )
+    assert [int(seed) for _, seed, _, _ in missed] == list(started.seeds[7:])
+    assert [int(n) for _, _, n, _ in missed] == [8, 9, 10]
+    given = {a.seed: a.answer for a in Attempt.objects.filter(user=who)}
+    assert [words for *_, words in missed] == [
+        answer_words("checklist", given[seed]) for seed in started.seeds[7:]
+    ]
+    # The breadcrumbs name the lesson the set came from.
+    assert '<a href="/learn/the-leaders-checklist/">The leader&#x27;s checklist</a>' in html
+    replay = missed[0][0].replace("&amp;", "&")
+    # A replay goes back to the summary, inside the same frame.
+    assert parse_qs(urlsplit(replay).query)["next"] == [reverse("drill-practise", args=[token])]
+    assert "Drill 10 of 10 · 7 right" in _frame(client.get(replay).content.decode())
+
+
+def test_a_set_at_the_pass_mark_is_passed(client):
+    who = f.user("learner")
+    client.force_login(who)
+    started = _start(client)
+    _answer_all(who, started, right=8)
+    html = client.get(reverse("drill-practise", args=[practice_sign(started)])).content.decode()
+    assert 'data-verdict="passed"' in html
+    assert "Practise a fresh set" in html
+
+
+def test_the_end_of_a_set_from_htmx_loads_the_whole_summary_page(client):
+    who = f.user("learner")
+    client.force_login(who)
+    started = _start(client)
+    _answer_all(who, started, right=10)
+    token = practice_sign(started)
+    response = client.get(reverse("drill-practise-next", args=[token]), HTTP_HX_REQUEST="true")
+    assert response.status_code == 204
+    assert response["HX-Redirect"] == reverse("drill-practise", args=[token])
+
+
+def test_a_damaged_link_is_refused_with_a_reason(client):
+    client.force_login(f.user("learner"))
+    token = practice_sign(FRESH)[:-3] + "xyz"
+    response = client.get(reverse("drill-practise", args=[token]))
+    assert response.status_code == 400
+    assert "practice link is damaged" in response.content.decode()
+    assert client.get(reverse("drill-practise-next", args=[token])).status_code == 400
+    assert Attempt.objects.count() == 0
+
+
+def test_a_visitor_gets_a_fresh_drill_and_no_session(client):
+    response = client.get(reverse("drill-practise", args=[practice_sign(FRESH)]))
+    assert response.status_code == 302
+    assert response["Location"].startswith("/drills/checklist/?")
+    started = FRESH.start(first_seed=100, key=DrillParams(items=("fours",)).key())
+    response = client.get(reverse("drill-practise", args=[practice_sign(started)]))
+    assert response.status_code == 302
+    assert response["Location"].startswith(reverse("login") + "?next=")
+
+
+def test_another_learners_answers_do_not_count(client):
+    other = f.user("other")
+    client.force_login(f.user("learner"))
+    started = _start(client)
+    _answer_all(other, started, right=10)
+    html = client.get(reverse("drill-practise", args=[practice_sign(started)])).content.decode()
+    assert "0 of 10 answered" in _text(html)
+
+
+def test_the_summary_asked_for_by_htmx_loads_as_a_whole_page(client):
+    """A replayed drill's *Next* goes to the summary: not swapped into the drill area."""
+    who = f.user("learner")
+    client.force_login(who)
+    started = _start(client)
+    url = reverse("drill-practise", args=[practice_sign(started)])
+    response = client.get(url, HTTP_HX_REQUEST="true")
+    assert response.status_code == 204 and response["HX-Redirect"] == url
+
+
+@pytest.mark.parametrize("back", ["//evil.example/", "https://evil.example/", ""])
+def test_a_set_whose_way_back_leaves_the_site_is_refused(client, back):
+    from dataclasses import replace
+
+    client.force_login(f.user("learner"))
+    token = practice_sign(replace(FRESH, back_url=back))
+    assert practice_load(token) is None
+    assert client.get(reverse("drill-practise", args=[token])).status_code == 400

@@ -1,0 +1,95 @@
+"""Helpers for the play app's tests: start deals through the views and play them out."""
+
+from __future__ import annotations
+
+import itertools
+import re
+
+import pytest
+from django.test import Client
+
+from engine.cards import DECK
+from engine.play import PlaySetup, PlayTable
+from tests.trainer import factories
+from trainer.play.models import Game
+
+START = {
+    "convention": "parlett-2008",
+    "rule": "classic",
+    "opponents": "greedy",
+    "length": "deal",
+    "coach": "on",
+}
+
+
+@pytest.fixture(autouse=True)
+def _seeds(monkeypatch):
+    """Deals dealt in a known order, so every test meets the same deals each run."""
+    from trainer.play import views
+
+    seeds = itertools.count(1000)
+    monkeypatch.setattr(views, "new_seed", lambda: next(seeds))
+
+
+@pytest.fixture(autouse=True)
+def _fast_passwords(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def player(db):
+    return factories.user("south")
+
+
+@pytest.fixture
+def client_for():
+    def make(user) -> Client:
+        client = Client()
+        client.force_login(user)
+        return client
+
+    return make
+
+
+@pytest.fixture
+def south(player, client_for) -> Client:
+    return client_for(player)
+
+
+def start(client: Client, **fields: str) -> Game:
+    """Start a deal through the start form; returns its row."""
+    before = set(Game.objects.values_list("pk", flat=True))
+    response = client.post("/play/", {**START, **fields})
+    assert response.status_code == 302, response.content[:500]
+    (pk,) = set(Game.objects.values_list("pk", flat=True)) - before
+    return Game.objects.get(pk=pk)
+
+
+def table_of(game: Game) -> PlayTable:
+    game.refresh_from_db()
+    return PlayTable.replay(PlaySetup.from_json(game.setup), game.actions)
+
+
+def hidden_cards(game: Game) -> set:
+    """The cards South cannot see now: not in South's hand, not played (shown face up)."""
+    view = table_of(game).view()
+    if view.is_over:
+        return set()
+    seen = set(view.hand)
+    seen |= {c for h in view.completed for _, c in h.cards}
+    seen |= {c for _, c in view.current_cards}
+    return set(DECK) - seen
+
+
+def leaks(body: str, cards: set) -> list[str]:
+    """Every hidden card the text names: as ``"7H"`` (an attribute, JSON), as its label
+    (``7 of hearts``) or as its symbol in running text (``7♥``)."""
+    found = []
+    for c in cards:
+        if f'"{c}"' in body or f"'{c}'" in body or f">{c}<" in body:
+            found.append(str(c))
+        elif re.search(rf"\b{re.escape(c.label)}\b", body, flags=re.IGNORECASE):
+            found.append(c.label)
+        elif re.search(rf"(?<![0-9A-Za-z]){re.escape(c.symbol)}", body):
+            found.append(c.symbol)
+    return found

@@ -1,0 +1,15 @@
+from django.contrib import admin
+
+from trainer.play.models import Game
+
+
+@admin.register(Game)
+class GameAdmin(admin.ModelAdmin):
+    """Deals and games as records: who, when, how far. The setup holds the seed, so the
+    record is for staff only, like every admin page."""
+
+    list_display = ("id", "owner", "status", "coach", "version", "assignment", "updated_at")
+    list_filter = ("status", "coach")
+    search_fields = ("owner__username",)
+    raw_id_fields = ("owner", "assignment")
+    readonly_fields = ("setup", "actions", "version", "share_token", "created_at", "finished_at")

@@ -1,0 +1,15 @@
+from django.apps import AppConfig
+
+
+class PlayConfig(AppConfig):
+    """Whole deals at the table with a bot partner, a coach and a review."""
+
+    default_auto_field = "django.db.models.BigAutoField"
+    name = "trainer.play"
+    verbose_name = "Play"
+
+    def ready(self) -> None:
+        from trainer.core import playlog
+        from trainer.play.selectors import deal_links, deals_played
+
+        playlog.set_deals_source(deals_played, deal_links)

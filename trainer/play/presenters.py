@@ -1,0 +1,527 @@
+"""The table's and the review's template context, built from what the engine returns.
+
+Everything here comes from :meth:`PlayTable.view` (South's seat), the bots' :class:`Step` list,
+the coach and, once a deal is over, the review: never from the table's hidden state. Steps are
+given increasing delays (``d1``, ``d2``, … CSS classes) so the page shows the bots' turns one
+at a time, and the learner's buttons appear only after the last of them.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.urls import reverse
+from django.utils.translation import gettext, gettext_lazy, pgettext, pgettext_lazy
+
+from engine.cards import Card, sort_cards
+from engine.messages import Msg, terms
+from engine.play import (
+    DealReview,
+    LeadAdvice,
+    PlayTable,
+    ReadQuiz,
+    Step,
+    coach_lead,
+    coach_read,
+    hand_summary,
+)
+from engine.signals import CONVENTIONS
+from trainer.core.odds import odds_chart
+from trainer.play.models import Game, hand_key
+from trainer.progress.models import Attempt
+from trainer.wording.render import say, term
+
+#: The seats, in the engine's letters (their names are the engine's ``seat`` terms).
+SEATS = ("N", "E", "S", "W")
+SIDE_NAMES = {"NS": gettext_lazy("North–South (you)"), "EW": gettext_lazy("East–West")}
+COACH_LABELS = {
+    "on": pgettext_lazy("coach", "on"),
+    "request": pgettext_lazy("coach", "on request"),
+    "off": pgettext_lazy("coach", "off"),
+}
+#: The scoring rule and the opponents as the table's heading names them.
+RULE_NAMES = {
+    "classic": gettext_lazy("Classic scoring"),
+    "contribution": gettext_lazy("Contribution scoring"),
+}
+OPPONENT_NAMES = {
+    "greedy": gettext_lazy("Greedy opponents"),
+    "signal": gettext_lazy("Signal opponents"),
+}
+#: Delay classes the stylesheet defines (``d1`` … ``d60``); later steps share the last.
+MAX_DELAY = 60
+
+
+def seat_name(seat: str) -> str:
+    """A seat's name in the active language (``N`` → North)."""
+    english = terms()["seat"].get(seat)
+    return seat if english is None else term("seat", english)
+
+
+def seat_names() -> dict[str, str]:
+    return {s: seat_name(s) for s in SEATS}
+
+
+def side_names() -> dict[str, str]:
+    return {k: str(v) for k, v in SIDE_NAMES.items()}
+
+
+def _term(kind: str, key: str) -> str:
+    """A checklist item's or a combination's name in the active language (``kind``:
+    ``item``, ``item_lower``, ``combo_lower``); an unknown key comes back as it is."""
+    english = terms().get(kind, {}).get(key)
+    return key if english is None else term(kind, english)
+
+
+def _convention_title(name: str) -> str:
+    found = CONVENTIONS.get(name)
+    return found.title if found is not None else name
+
+
+def _delay(n: int) -> int:
+    return min(n, MAX_DELAY)
+
+
+def _action_text(seat: str, action: str, *, lead: bool, you: bool) -> str:
+    """One action in words: ``North leads 7♥``, ``You pass`` (``you``: South as "you")."""
+    if you:
+        if action == "pass":
+            return gettext("You pass")
+        if action == "force":
+            return gettext("You say “Play!” (force partner)")
+        card = Card.parse(action).symbol
+        return (gettext("You lead %(card)s") if lead else gettext("You play %(card)s")) % {
+            "card": card
+        }
+    who = {"seat": seat_name(seat)}
+    if action == "pass":
+        return gettext("%(seat)s passes") % who
+    if action == "force":
+        return gettext("%(seat)s says “Play!” (forces partner)") % who
+    who["card"] = Card.parse(action).symbol
+    return (
+        gettext("%(seat)s leads %(card)s") if lead else gettext("%(seat)s plays %(card)s")
+    ) % who
+
+
+@dataclass
+class Played:
+    """One action shown on the table: a card, a pass or a force, by a seat."""
+
+    seat: str
+    action: str
+    card: Card | None
+    delay: int = 0
+
+    @property
+    def seat_name(self) -> str:
+        return seat_name(self.seat)
+
+    @property
+    def word(self) -> str:
+        if self.action == "pass":
+            return pgettext("the call", "Pass")
+        if self.action == "force":
+            return pgettext("the call", "Play!")
+        return ""
+
+
+def _played(seat: str, action: str, delay: int = 0) -> Played:
+    card = None if action in ("pass", "force") else Card.parse(action)
+    return Played(seat, action, card, delay)
+
+
+@dataclass
+class ShownHandCtx:
+    number: int
+    leader: str
+    side: str
+    cards: list[tuple[str, Card]]
+    combination: str
+    points: int
+    delay: int = 0
+
+    @property
+    def side_name(self) -> str:
+        return str(SIDE_NAMES.get(self.side, self.side))
+
+    @property
+    def combination_text(self) -> str:
+        return _term("combo_lower", self.combination)
+
+
+@dataclass
+class SeatCtx:
+    seat: str
+    count: int
+    completed: list[ShownHandCtx] = field(default_factory=list)
+    to_move: bool = False
+
+    @property
+    def name(self) -> str:
+        return seat_name(self.seat)
+
+
+@dataclass
+class StepCtx:
+    text: str
+    seat: str
+    card: Card | None
+    delay: int
+    hand_end: str = ""
+
+
+def _steps(
+    steps: list[Step], before: dict[tuple[int, int], int]
+) -> tuple[list[StepCtx], dict[tuple[int, int], int]]:
+    """The steps as lines with delays, and the delay at which each hand they finished ends.
+    ``before``: how many actions each hand had before the steps (a hand's first action is
+    its lead)."""
+    out: list[StepCtx] = []
+    finished: dict[tuple[int, int], int] = {}
+    counted: dict[tuple[int, int], int] = dict(before)
+    for n, step in enumerate(steps, start=1):
+        key = (step.deal_number, step.hand_number)
+        lead = counted.get(key, -1) == 0
+        counted[key] = counted[key] + 1 if key in counted else -1
+        text = _action_text(step.seat, step.action, lead=lead, you=step.seat == "S")
+        end = ""
+        if step.hand_finished and step.made is not None:
+            made = step.made
+            fields = {
+                "hand": made.hand_number,
+                "side": SIDE_NAMES.get(made.side, made.side),
+                "combination": _term("combo_lower", made.combination),
+                "points": made.points,
+                "deal": step.deal_number,
+            }
+            if step.deal_finished:
+                end = (
+                    gettext(
+                        "Hand %(hand)s over: %(side)s made %(combination)s for %(points)s. "
+                        "Deal %(deal)s is over."
+                    )
+                    % fields
+                )
+            else:
+                end = (
+                    gettext("Hand %(hand)s over: %(side)s made %(combination)s for %(points)s.")
+                    % fields
+                )
+            finished[key] = n
+        out.append(
+            StepCtx(
+                text,
+                step.seat,
+                None if step.action in ("pass", "force") else Card.parse(step.action),
+                _delay(n),
+                end,
+            )
+        )
+    return out, finished
+
+
+def _lead_note(advice: LeadAdvice | None) -> dict[str, Any] | None:
+    if advice is None:
+        return None
+    c1, c2 = advice.preferred
+    return {
+        "advice": advice,
+        "first": c1,
+        "second": c2,
+        "others": [p for p in advice.plays[1:]],
+        "cards": sort_cards(advice.cards),
+    }
+
+
+def _quiz(quiz: ReadQuiz | None, game: Game, attempts: dict[str, Attempt]) -> dict[str, Any] | None:
+    if quiz is None:
+        return None
+    answered = attempts.get(f"read:{quiz.deal_number}:{quiz.hand_number}")
+    ctx: dict[str, Any] = {
+        "quiz": quiz,
+        "signal_first": quiz.signal[0],
+        "signal_second": quiz.signal[1],
+        "answered": answered,
+    }
+    if answered is not None:
+        ctx["answer_title"] = _term("item", answered.answer)
+        ctx["answer_lower"] = _term("item_lower", answered.answer)
+        ctx["odds"] = odds_chart(quiz.odds.to_json())
+    return ctx
+
+
+def table_context(
+    *,
+    game: Game,
+    table: PlayTable,
+    steps: list[Step],
+    owner: bool,
+    attempts: Callable[[], dict[str, Attempt]],
+) -> dict[str, Any]:
+    """The table page's context: what South sees, the steps since South's last action (each
+    with its delay), South's legal actions, the coach and, at the end, the result.
+    ``attempts`` gives the game's recorded leads and reads, asked for only when shown."""
+    view = table.view()
+    in_steps = Counter((s.deal_number, s.hand_number) for s in steps)
+    totals = {(view.deal_number, h.number): len(h.actions) for h in view.completed}
+    totals[(view.deal_number, view.hand_number)] = len(view.current)
+    before = {key: totals[key] - n for key, n in in_steps.items() if key in totals}
+    step_lines, finished_at = _steps(steps, before)
+    # The current hand's last actions came in these steps: the same delays.
+    current_steps = [
+        n
+        for n, s in enumerate(steps, start=1)
+        if (s.deal_number, s.hand_number) == (view.deal_number, view.hand_number)
+        and not s.hand_finished
+    ]
+    current = []
+    offset = len(view.current) - len(current_steps)
+    for i, (seat, action) in enumerate(view.current):
+        delay = _delay(current_steps[i - offset]) if i >= offset and current_steps else 0
+        current.append(_played(seat, action, delay))
+    seats = {s: SeatCtx(s, view.counts[s], to_move=view.to_move == s) for s in SEATS}
+    for hand in view.completed:
+        seats[hand.leader].completed.append(
+            ShownHandCtx(
+                number=hand.number,
+                leader=hand.leader,
+                side=hand.side,
+                cards=list(hand.cards),
+                combination=hand.combination,
+                points=hand.points,
+                delay=_delay(finished_at.get((view.deal_number, hand.number), 0)),
+            )
+        )
+    legal = set(view.legal) if owner else set()
+    hand = [{"card": c, "legal": str(c) in legal} for c in view.hand]
+    number = 0
+    for entry in hand:
+        if entry["legal"]:
+            number += 1
+            entry["key"] = number
+    coach_on = owner and game.coach != Game.Coach.OFF and not view.is_over
+    advice = coach_lead(table) if coach_on else None
+    quiz = coach_read(table) if coach_on else None
+    helped = hand_key(view.deal_number, view.hand_number) in game.helped
+    # After each hand, one line; at the end, every hand's line (the review has the rest).
+    lines = []
+    shown = view.completed if view.is_over else view.completed[-1:]
+    recorded: dict[str, Attempt] = {}
+    if quiz is not None or any(h.leader == "N" for h in shown):
+        recorded = attempts()
+    if game.coach != Game.Coach.OFF or view.is_over:
+        for made in shown:
+            read = recorded.get(f"read:{view.deal_number}:{made.number}")
+            summary = hand_summary(
+                table,
+                made.number,
+                view.deal_number,
+                read=read.answer if read else None,
+                read_correct=read.correct if read else None,
+            )
+            lines.append(summary.text)
+    ready = _delay(len(steps) + 1) if steps else 0
+    ctx: dict[str, Any] = {
+        "game": game,
+        "view": view,
+        "owner": owner,
+        "version": game.version,
+        "seats": seats,
+        "north": seats["N"],
+        "east": seats["E"],
+        "south": seats["S"],
+        "west": seats["W"],
+        "current": current,
+        "hand": hand,
+        "can_pass": "pass" in legal,
+        "can_force": "force" in legal,
+        "my_turn": bool(legal),
+        "steps": step_lines,
+        "ready": ready,
+        "advice_available": advice is not None,
+        "advice": _lead_note(advice) if helped else None,
+        "quiz": _quiz(quiz, game, recorded) if quiz is not None else None,
+        "coach_lines": lines,
+        "last_line": lines[-1] if lines else "",
+        "side_names": side_names(),
+        "act_url": reverse("play:act", args=[game.pk]),
+        "advice_url": reverse("play:advice", args=[game.pk]),
+        "quiz_url": reverse("play:quiz", args=[game.pk]),
+        "to_move_name": seat_name(view.to_move) if view.to_move else "",
+        "coach_label": COACH_LABELS.get(game.coach, game.coach),
+        "leader_name": seat_name(view.leader) if view.leader else "",
+        "rule_name": RULE_NAMES.get(view.rule, view.rule),
+        "opponents_name": OPPONENT_NAMES.get(view.opponents, view.opponents),
+        "convention_title": _convention_title(view.convention),
+    }
+    if view.is_over or view.finished_deals:
+        ctx["review_url"] = reverse("play:review", args=[game.pk])
+    if game.is_finished:
+        ctx["record_url"] = reverse("play:record", args=[game.pk])
+        if game.share_token:
+            ctx["share_url"] = reverse("play:shared", args=[game.share_token])
+    return ctx
+
+
+def game_row(game: Game) -> dict[str, Any]:
+    """A line of "My games"."""
+    setup = game.setup
+    return {
+        "game": game,
+        "is_game": bool(setup.get("game")),
+        "convention": _convention_title(setup.get("convention", "")),
+        "opponents": OPPONENT_NAMES.get(setup.get("opponents", ""), setup.get("opponents", "")),
+        "rule": RULE_NAMES.get(setup.get("rule", ""), setup.get("rule", "")),
+        "url": game.get_absolute_url(),
+    }
+
+
+@dataclass
+class FrameCtx:
+    index: int
+    total: int
+    seat: str | None
+    action: str | None
+    held: dict[str, list[Card]]
+    current: list[Played]
+    completed: int
+    hand_scores: dict[str, int]
+    deal_number: int
+    hand_number: int
+
+    @property
+    def text(self) -> str:
+        if self.seat is None or self.action is None:
+            return gettext("Deal %(deal)s: the cards as dealt.") % {"deal": self.deal_number}
+        return _action_text(self.seat, self.action, lead=False, you=False)
+
+
+def review_context(
+    *,
+    game: Game,
+    review: DealReview,
+    frame: int | None,
+    shared: bool,
+    attempts: dict[str, Attempt],
+) -> dict[str, Any]:
+    """The review: each finished deal hand by hand, par, points lost, differences from the
+    bot, and one frame of the card-by-card replay (``frame``, counted over all deals)."""
+    frames = [f for deal in review.deals for f in deal.frames]
+    total = len(frames)
+    index = 0 if frame is None else max(0, min(frame, total - 1))
+    current = None
+    if frames:
+        f = frames[index]
+        current = FrameCtx(
+            index=index,
+            total=total,
+            seat=f.seat,
+            action=f.action,
+            held={s: sort_cards(f.held[s]) for s in SEATS},
+            current=[_played(s, a) for s, a in f.current],
+            completed=f.completed,
+            hand_scores=dict(f.hand_scores),
+            deal_number=f.deal_number,
+            hand_number=f.hand_number,
+        )
+    deals = []
+    for deal in review.deals:
+        hands = []
+        for h in deal.hands:
+            s = h.summary
+            read = attempts.get(f"read:{deal.deal_number}:{s.hand_number}")
+            lead = attempts.get(f"lead:{deal.deal_number}:{s.hand_number}")
+            hands.append(
+                {
+                    "review": h,
+                    "summary": s,
+                    "leader_name": seat_name(s.leader),
+                    "side_name": SIDE_NAMES.get(s.side, s.side),
+                    "signal_first": s.signal[0] if s.signal else None,
+                    "signal_second": s.signal[1] if s.signal else None,
+                    "readings": [_term("item_lower", r) for r in s.readings],
+                    "readings_text": say(Msg("list.or")).join(
+                        _term("item_lower", r) for r in s.readings
+                    ),
+                    "held_title": _term("item_lower", h.held_item) if h.held_item else "",
+                    "holding": sort_cards(h.holding),
+                    "held_cards": set(h.held_cards),
+                    "preferred_first": h.preferred[0] if h.preferred else None,
+                    "preferred_second": h.preferred[1] if h.preferred else None,
+                    "combination": _term("combo_lower", s.combination),
+                    "read": read,
+                    "read_title": _term("item_lower", read.answer) if read else "",
+                    "lead": lead,
+                }
+            )
+        deals.append(
+            {
+                "deal": deal,
+                "hands": hands,
+                "par": [deal.par[s] for s in ("NS", "EW") if s in deal.par],
+                "decisions": [
+                    {
+                        "decision": d,
+                        "chosen": _played("S", d.chosen),
+                        "bot": _played("S", d.bot),
+                        "chosen_text": _choice_text(d.chosen),
+                        "bot_text": _choice_text(d.bot),
+                        "frame": _frame_of(frames, d.index),
+                    }
+                    for d in deal.decisions
+                ],
+                "hands_dealt": {s: sort_cards(deal.hands_dealt[s]) for s in SEATS},
+            }
+        )
+    url = (
+        reverse("play:shared", args=[game.share_token])
+        if shared and game.share_token
+        else reverse("play:review", args=[game.pk])
+    )
+    return {
+        "game": game,
+        "review": review,
+        "deals": deals,
+        "frame": current,
+        "frame_url": url,
+        "prev_frame": index - 1 if index > 0 else None,
+        "next_frame": index + 1 if index + 1 < total else None,
+        "last_frame": total - 1,
+        "shared": shared,
+        "outcome": review.outcome,
+        "side_names": side_names(),
+        "seat_names": seat_names(),
+        "rule_name": RULE_NAMES.get(review.rule, review.rule),
+        "opponents_name": OPPONENT_NAMES.get(review.opponents, review.opponents),
+        "record_url": reverse("play:record", args=[game.pk])
+        if game.is_finished and not shared
+        else "",
+        "share_url": (
+            reverse("play:shared", args=[game.share_token])
+            if game.share_token and not shared
+            else ""
+        ),
+        "table_url": game.get_absolute_url(),
+        "convention_title": _convention_title(review.convention),
+    }
+
+
+def _choice_text(action: str) -> str:
+    """What South did or the bot would have done, after "you" / "would have"."""
+    if action == "pass":
+        return pgettext("the call", "passed")
+    if action == "force":
+        return pgettext("the call", "forced")
+    return pgettext("the call", "played %(card)s") % {"card": Card.parse(action).symbol}
+
+
+def _frame_of(frames: list[Any], action_index: int) -> int:
+    """The frame number showing the table just before the record's action ``action_index``."""
+    for n, f in enumerate(frames):
+        if f.index == action_index:
+            return n
+    return 0

@@ -1,0 +1,131 @@
+"""``{% load play_cards %}``: the table's card buttons.
+
+``{% play_button c key %}`` draws a card face as a submit button that plays it: ``name="action"``
+``value="7H"`` and the stable hook ``data-action="7H"``; ``key`` is its number key (1–9).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django import template
+from django.utils.html import format_html
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
+
+from engine.cards import DECK, Card
+from trainer.core.suits import SUIT_CLASS
+from trainer.core.templatetags.cards import card_label
+
+register = template.Library()
+
+
+def _face(card: Card) -> SafeString:
+    rank = "10" if card.rank == 10 else card.rank_char
+    return format_html(
+        '<span class="rank" aria-hidden="true">{}</span>'
+        '<span class="suit" aria-hidden="true">{}</span>'
+        '<span class="visually-hidden">{}</span>',
+        rank,
+        card.suit.symbol,
+        card_label(card),
+    )
+
+
+def _button(card: Card, key: int | None) -> SafeString:
+    return format_html(
+        '<button type="submit" class="card {}" name="action" value="{}" data-action="{}"{}>'
+        "{}</button>",
+        SUIT_CLASS[card.suit],
+        str(card),
+        str(card),
+        format_html(' data-key="{}"', key) if key else "",
+        _face(card),
+    )
+
+
+def _mini(seat: str, card: Card) -> SafeString:
+    return format_html(
+        '<li><span class="card {} card-mini" title="{}">{}</span>'
+        '<span class="play-by" aria-hidden="true">{}</span></li>',
+        SUIT_CLASS[card.suit],
+        card_label(card),
+        _face(card),
+        seat,
+    )
+
+
+def _idle(card: Card) -> SafeString:
+    return format_html(
+        '<span class="card {} play-idle" title="{}">{}</span>',
+        SUIT_CLASS[card.suit],
+        card_label(card),
+        _face(card),
+    )
+
+
+@dataclass(frozen=True)
+class _Drawn:
+    """Every card's button (with and without a number key), small face and idle face, drawn
+    once per language: the table draws many per request."""
+
+    buttons: dict[tuple[Card, int | None], SafeString]
+    minis: dict[tuple[str, Card], SafeString]
+    idle: dict[Card, SafeString]
+
+
+_DRAWN: dict[str, _Drawn] = {}
+
+
+def _drawn() -> _Drawn:
+    language = get_language() or "en"
+    if language not in _DRAWN:
+        _DRAWN[language] = _Drawn(
+            buttons={(c, k): _button(c, k) for c in DECK for k in (None, *range(1, 10))},
+            minis={(seat, c): _mini(seat, c) for seat in "NESW" for c in DECK},
+            idle={c: _idle(c) for c in DECK},
+        )
+    return _DRAWN[language]
+
+
+@register.simple_tag
+def play_button(card: Card, key: int | None = None) -> SafeString:
+    return _drawn().buttons[(card, key if key and key < 10 else None)]
+
+
+@register.filter
+def lookup(mapping: dict[str, str], key: str) -> str:
+    """``{{ names|lookup:"NS" }}``: a mapping's value for a key, or the key itself."""
+    return mapping.get(key, key)
+
+
+@register.simple_tag
+def played_cards(cards: list[tuple[str, Card]]) -> SafeString:
+    """A completed hand's cards, each small, with the seat that played it beneath."""
+    minis = _drawn().minis
+    return mark_safe("".join(minis[(seat, c)] for seat, c in cards))  # noqa: S308 - built by format_html
+
+
+@register.simple_tag
+def south_hand(hand: list[dict[str, object]]) -> SafeString:
+    """South's cards as list items: a button for each card South may play now (with its
+    number key), the card face alone for the others."""
+    drawn = _drawn()
+    items = []
+    for h in hand:
+        card = h["card"]
+        assert isinstance(card, Card)
+        key = h.get("key")
+        inner = (
+            drawn.buttons[(card, key if isinstance(key, int) and key < 10 else None)]
+            if h["legal"]
+            else drawn.idle[card]
+        )
+        items.append(f"<li>{inner}</li>")
+    return mark_safe("".join(items))  # noqa: S308 - each piece was built by format_html
+
+
+@register.filter
+def spaced(name: object) -> str:
+    """``three_pairs`` → ``three pairs``: an engine name in words."""
+    return str(name).replace("_", " ")

@@ -1,0 +1,356 @@
+"""Play pages: the start form and "My games", the table, the coach, the review and the record.
+
+The table lives in the database as a setup and an action list; every page rebuilds it with
+the engine and shows only what South may see (``TableView``). Every action is a form post
+naming the table's version it was chosen at, so it works without JavaScript; htmx swaps the
+table area in place. A plain post is answered with a redirect to the table page carrying
+``?step=<n>``, which shows the actions from the n-th on as steps, one at a time, so the bots'
+turns never jump past the learner.
+"""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext
+from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.vary import vary_on_headers
+from django_htmx.http import push_url, reswap, retarget
+
+from engine.errors import ConcertoError
+from engine.play import (
+    IllegalPlay,
+    PlaySetup,
+    PlayTable,
+    Step,
+    coach_lead,
+    coach_read,
+    record_json,
+    review,
+)
+from trainer.classes import selectors as class_selectors
+from trainer.classes.models import Assignment
+from trainer.core import preferences
+from trainer.core.converters import ID_MAX
+from trainer.core.htmx import wants_partial
+from trainer.play import presenters, selectors, services, tables
+from trainer.play.forms import ActionForm, FrameForm, ReadForm, StartForm, VersionForm
+from trainer.play.models import Game
+
+#: Seeds of new deals are drawn below this.
+SEED_RANGE = 2**62
+
+
+def new_seed() -> int:
+    """A fresh random seed for a new deal or game."""
+    return uuid.uuid4().int % SEED_RANGE
+
+
+def _seen(request: HttpRequest, pk: int, *, owner: bool = False) -> selectors.Seen:
+    seen = selectors.game_for(request.user, pk)
+    if seen is None or (owner and not seen.owner):
+        raise Http404("No such deal.")
+    return seen
+
+
+def _assignment_for(request: HttpRequest, raw: object) -> Assignment | None:
+    """The play assignment a student is starting a deal for (only their own classes')."""
+    if not raw:
+        return None
+    try:
+        pk = int(str(raw))
+    except ValueError:
+        return None
+    if not 0 < pk <= ID_MAX:
+        return None
+    found = class_selectors.assignments_visible_to(request.user).filter(
+        pk=pk, source=Assignment.Source.PLAY, classroom__archived_at__isnull=True
+    )
+    student_classes = class_selectors.classes_of_student(request.user)
+    return found.filter(classroom__in=student_classes).first()
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def play_home(request: HttpRequest) -> HttpResponse:
+    """The start form (``data-start``) and the learner's deals and games ("My games").
+
+    ``?assignment=<id>`` starts deals for a class's "play N deals" assignment, with its
+    convention and rule fixed."""
+    assignment = _assignment_for(
+        request, request.GET.get("assignment") or request.POST.get("assignment")
+    )
+    defaults = preferences.drill_defaults(request)
+    if assignment is not None:
+        defaults = {"convention": assignment.convention, "rule": assignment.rule}
+    status = 200
+    if request.method == "POST":
+        form = StartForm(request.POST, defaults=defaults)
+        if form.is_valid():
+            data = form.cleaned_data
+            if assignment is not None:  # the assignment's convention and rule, whatever was posted
+                data["convention"], data["rule"] = assignment.convention, assignment.rule
+            try:
+                setup = PlaySetup(
+                    seed=new_seed(),
+                    rule=data["rule"],
+                    convention=data["convention"],
+                    opponents=data["opponents"],
+                    opponents_convention=data["convention"],
+                    game=data["length"] == "game",
+                )
+                game, _steps = services.game_start(
+                    user=request.user, setup=setup, coach=data["coach"], assignment=assignment
+                )
+            except (ConcertoError, ValueError, services.PlayRefused) as exc:
+                form.add_error(
+                    None, gettext("This deal cannot be started: %(reason)s") % {"reason": exc}
+                )
+            else:
+                return redirect(reverse("play:table", args=[game.pk]) + "?step=0")
+        status = 400
+    else:
+        form = StartForm(
+            defaults=defaults, initial={"assignment": assignment.pk if assignment else None}
+        )
+    games = list(selectors.games_of(request.user)[: selectors.MY_GAMES_SHOWN])
+    return render(
+        request,
+        "play/home.html",
+        {
+            "form": form,
+            "assignment": assignment,
+            "games": [presenters.game_row(g) for g in games],
+            "accuracy": selectors.play_accuracy(request.user),
+        },
+        status=status,
+    )
+
+
+def _steps_for(game: Game, raw: str | None) -> tuple[PlayTable, list[Step]] | None:
+    """The table with the steps from action ``raw`` on (``?step=<n>``): a learner's action
+    and the bots' replies, or the bots' first moves (n = 0). None when ``n`` names no such
+    point of the record (the page is then shown without steps)."""
+    if raw is None:
+        return None
+    try:
+        n = int(raw)
+    except ValueError:
+        return None
+    setup = selectors.setup_of(game)
+    try:
+        if n == 0:
+            table, steps = PlayTable.start(setup)
+        elif 0 < n < len(game.actions):
+            table = PlayTable.replay(setup, game.actions[:n])
+            steps = table.act(game.actions[n])
+        else:
+            return None
+    except IllegalPlay:
+        return None
+    if list(table.actions) != list(game.actions):
+        return None
+    return table, steps
+
+
+def _show(
+    request: HttpRequest,
+    seen: selectors.Seen,
+    table: PlayTable | None = None,
+    steps: list[Step] | None = None,
+    *,
+    status: int = 200,
+    push: bool = False,
+    **extra: Any,
+) -> HttpResponse:
+    """Render the table (the whole page, or its area for htmx), then keep the table for the
+    next request on this record."""
+    game = seen.game
+    table = table or selectors.table_of(game)
+    try:
+        ctx = presenters.table_context(
+            game=game,
+            table=table,
+            steps=steps or [],
+            owner=seen.owner,
+            attempts=lambda: selectors.hand_attempts(game),
+        )
+        ctx.update(extra)
+        partial = wants_partial(request)
+        template = "play/table.html#table-area" if partial else "play/table.html"
+        response = render(request, template, ctx, status=status)
+    finally:
+        tables.put(game.setup, table)
+    if partial and push and status == 200:
+        push_url(response, game.get_absolute_url())
+    return response
+
+
+@vary_on_headers("HX-Request")
+@login_required
+@require_http_methods(["GET"])
+def table_page(request: HttpRequest, pk: int) -> HttpResponse:
+    """The table as South sees it; ``?step=<n>`` shows the actions from the n-th as steps."""
+    seen = _seen(request, pk)
+    built = _steps_for(seen.game, request.GET.get("step")) if seen.owner else None
+    table, steps = built if built is not None else (None, None)
+    return _show(request, seen, table, steps)
+
+
+def _refused(request: HttpRequest, pk: int, message: str) -> HttpResponse:
+    """400 with the reason, and the table as stored (nothing changed)."""
+    seen = _seen(request, pk, owner=True)
+    response = _show(request, seen, status=400, error=message)
+    if wants_partial(request):
+        response = reswap(retarget(response, "#table-area"), "outerHTML")
+    return response
+
+
+def _owned(request: HttpRequest, pk: int) -> None:
+    """404 unless ``pk`` is the user's own game (the services check it again)."""
+    if not selectors.games_of(request.user).filter(pk=pk).exists():
+        raise Http404("No such deal.")
+
+
+@vary_on_headers("HX-Request")
+@login_required
+@require_POST
+def table_act(request: HttpRequest, pk: int) -> HttpResponse:
+    """South's action (``action``: ``7H``, ``pass``, ``force``) at ``version``."""
+    form = ActionForm(request.POST)
+    if not form.is_valid():
+        return _refused(request, pk, form.first_error())
+    data = form.cleaned_data
+    try:
+        played = services.game_act(
+            game_id=pk, user=request.user, action=data["action"], version=data["version"]
+        )
+    except Game.DoesNotExist:
+        raise Http404("No such deal.") from None
+    except services.PlayRefused as exc:
+        return _refused(request, pk, str(exc))
+    if not wants_partial(request):
+        tables.put(played.game.setup, played.table)
+        before = len(played.game.actions) - len(played.steps)
+        return redirect(reverse("play:table", args=[pk]) + f"?step={before}")
+    return _show(request, selectors.Seen(played.game, True), played.table, played.steps, push=True)
+
+
+@vary_on_headers("HX-Request")
+@login_required
+@require_POST
+def coach_advice(request: HttpRequest, pk: int) -> HttpResponse:
+    """ "What should I signal?": the encoder's lead for South's cards (South then leads on
+    their own, but that lead no longer counts as South's answer)."""
+    _owned(request, pk)
+    form = VersionForm(request.POST)
+    if not form.is_valid():
+        return _refused(request, pk, gettext("The page's position is missing or malformed."))
+    try:
+        game, table, _advice = services.advice_ask(
+            game_id=pk, user=request.user, version=form.cleaned_data["version"]
+        )
+    except services.PlayRefused as exc:
+        return _refused(request, pk, str(exc))
+    return _show(request, selectors.Seen(game, True), table)
+
+
+@vary_on_headers("HX-Request")
+@login_required
+@require_POST
+def coach_quiz(request: HttpRequest, pk: int) -> HttpResponse:
+    """South's answer to "what does partner hold?" after North's lead."""
+    _owned(request, pk)
+    form = ReadForm(request.POST)
+    if not form.is_valid():
+        return _refused(request, pk, gettext("Choose one of the answers."))
+    try:
+        answered = services.read_answer(
+            game_id=pk,
+            user=request.user,
+            option=form.cleaned_data["option"],
+            version=form.cleaned_data["version"],
+        )
+    except services.PlayRefused as exc:
+        return _refused(request, pk, str(exc))
+    return _show(request, selectors.Seen(answered.game, True), answered.table)
+
+
+def _review_context(game: Game, request: HttpRequest, *, shared: bool) -> dict[str, Any]:
+    form = FrameForm(request.GET)
+    frame = form.cleaned_data.get("frame") if form.is_valid() else None
+    return presenters.review_context(
+        game=game,
+        review=review(selectors.setup_of(game), game.actions),
+        frame=frame,
+        shared=shared,
+        attempts=selectors.hand_attempts(game),
+    )
+
+
+def _render_review(request: HttpRequest, ctx: dict[str, Any]) -> HttpResponse:
+    partial = wants_partial(request) and request.headers.get("HX-Target") == "review-frame"
+    return render(request, "play/review.html#review-frame" if partial else "play/review.html", ctx)
+
+
+@vary_on_headers("HX-Request")
+@login_required
+@require_http_methods(["GET"])
+def review_page(request: HttpRequest, pk: int) -> HttpResponse:
+    """Finished deals hand by hand, with par, points lost and South's differences from the
+    bot; ``?frame=<n>`` steps through them card by card. A game still being played shows the
+    deals already over; before any is over there is nothing to review (404)."""
+    seen = _seen(request, pk)
+    try:  # in a game still being played, the deals already over
+        ctx = _review_context(seen.game, request, shared=not seen.owner)
+    except IllegalPlay:
+        raise Http404("The review opens when the deal is over.") from None
+    return _render_review(request, ctx)
+
+
+@vary_on_headers("HX-Request")
+@require_http_methods(["GET"])
+def shared_review(request: HttpRequest, token: uuid.UUID) -> HttpResponse:
+    """The review behind a share link: read only, for anyone holding the link."""
+    game = selectors.game_shared(token)
+    if game is None:
+        raise Http404("No such deal.")
+    return _render_review(request, _review_context(game, request, shared=True))
+
+
+@login_required
+@require_http_methods(["GET"])
+def record(request: HttpRequest, pk: int) -> HttpResponse:
+    """The finished deal's record (``engine.play.record_json``): ``python -m engine replay``
+    re-scores it. Not before the end: the record names the seed."""
+    seen = _seen(request, pk)
+    if not seen.game.is_finished:
+        raise Http404("The record exists once the deal is over.")
+    data = record_json(selectors.setup_of(seen.game), seen.game.actions)
+    response = JsonResponse(data, json_dumps_params={"indent": 1})
+    response["Content-Disposition"] = f'inline; filename="concerto-deal-{pk}.json"'
+    return response
+
+
+@login_required
+@require_http_methods(["GET"])
+def table_json(request: HttpRequest, pk: int) -> HttpResponse:
+    """The table as South sees it, as JSON (``TableView.to_json()``), for automated players."""
+    seen = _seen(request, pk)
+    table = selectors.table_of(seen.game)
+    try:
+        data = table.view().to_json()
+        coach = seen.owner and seen.game.coach != Game.Coach.OFF
+        data["version"] = seen.game.version
+        data["coach"] = {
+            "advice": coach and coach_lead(table) is not None,
+            "quiz": coach and coach_read(table) is not None,
+        }
+    finally:
+        tables.put(seen.game.setup, table)
+    return JsonResponse(data)

@@ -1,0 +1,1 @@
+"""Engine messages in words: ``engine.messages`` values rendered through gettext catalogs."""

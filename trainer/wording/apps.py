@@ -1,0 +1,13 @@
+from django.apps import AppConfig
+
+
+class WordingConfig(AppConfig):
+    """Renders what the engine says (message ids and parameters) in the page's language, from
+    this app's own catalog (``locale/<lang>/LC_MESSAGES/django.po``, refreshed by
+    ``manage.py wording_messages``)."""
+
+    name = "trainer.wording"
+    verbose_name = "Wording"
+
+    def ready(self) -> None:
+        from trainer.wording import page  # noqa: F401  (registers the page words)
