@@ -398,30 +398,7 @@ class SkillFigure:
         return self.right / self.answers if self.answers else 0.0
 
 
-@dataclass(frozen=True, slots=True)
-class PlayFigures:
-    """A student's leads and quiz answers made in play (``source="play"``) since joining."""
-
-    leads: int
-    leads_right: int
-    reads: int
-    reads_right: int
-
-    @property
-    def answers(self) -> int:
-        return self.leads + self.reads
-
-    @property
-    def accuracy(self) -> float | None:
-        return (self.leads_right + self.reads_right) / self.answers if self.answers else None
-
-    @property
-    def lead_accuracy(self) -> float | None:
-        return self.leads_right / self.leads if self.leads else None
-
-    @property
-    def read_accuracy(self) -> float | None:
-        return self.reads_right / self.reads if self.reads else None
+PlayFigures = playlog.PlayFigures
 
 
 def play_figures(memberships: Iterable[ClassMembership]) -> dict[int, PlayFigures]:

@@ -21,6 +21,36 @@ class DealLink:
     finished: bool
 
 
+@dataclass(frozen=True, slots=True)
+class PlayFigures:
+    """Leads and quiz answers made in play (``source="play"``), and how many were right."""
+
+    leads: int
+    leads_right: int
+    reads: int
+    reads_right: int
+
+    @property
+    def answers(self) -> int:
+        return self.leads + self.reads
+
+    @property
+    def right(self) -> int:
+        return self.leads_right + self.reads_right
+
+    @property
+    def accuracy(self) -> float | None:
+        return self.right / self.answers if self.answers else None
+
+    @property
+    def lead_accuracy(self) -> float | None:
+        return self.leads_right / self.leads if self.leads else None
+
+    @property
+    def read_accuracy(self) -> float | None:
+        return self.reads_right / self.reads if self.reads else None
+
+
 #: ``(assignment_ids) -> {(assignment_id, user_id): finished deals}``.
 DealsSource = Callable[[Iterable[int]], dict[tuple[int, int], int]]
 #: ``(assignment_id) -> {user_id: [DealLink, …]}``.

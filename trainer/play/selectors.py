@@ -105,27 +105,7 @@ def deal_links(assignment_id: int) -> dict[int, list[playlog.DealLink]]:
     return out
 
 
-@dataclass(frozen=True)
-class PlayAccuracy:
-    leads: int
-    leads_right: int
-    reads: int
-    reads_right: int
-
-    @property
-    def answers(self) -> int:
-        return self.leads + self.reads
-
-    @property
-    def right(self) -> int:
-        return self.leads_right + self.reads_right
-
-    @property
-    def accuracy(self) -> float | None:
-        return self.right / self.answers if self.answers else None
-
-
-def play_accuracy(user: AbstractBaseUser) -> PlayAccuracy:
+def play_accuracy(user: AbstractBaseUser) -> playlog.PlayFigures:
     """The user's leads and quiz answers made in play, and how many were right."""
     row = Attempt.objects.filter(user_id=user.pk, source=SOURCE_PLAY).aggregate(
         leads=Count("id", filter=Q(kind="lead")),
@@ -133,7 +113,7 @@ def play_accuracy(user: AbstractBaseUser) -> PlayAccuracy:
         reads=Count("id", filter=Q(kind="read")),
         reads_right=Count("id", filter=Q(kind="read", correct=True)),
     )
-    return PlayAccuracy(row["leads"], row["leads_right"], row["reads"], row["reads_right"])
+    return playlog.PlayFigures(row["leads"], row["leads_right"], row["reads"], row["reads_right"])
 
 
 def hand_attempts(game: Game) -> dict[str, Attempt]:

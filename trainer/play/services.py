@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -41,7 +41,7 @@ from trainer.core.dbretry import retry_on_lock
 from trainer.play import tables
 from trainer.play.models import Game, hand_key
 from trainer.progress.models import SOURCE_PLAY, Attempt
-from trainer.progress.services import skill_state_review
+from trainer.progress.services import attempt_store
 
 
 class PlayRefused(Exception):
@@ -62,31 +62,19 @@ def _attempt_store(
     *, game: Game, user: AbstractBaseUser, attempt: PlayAttempt, now: datetime
 ) -> tuple[Attempt, bool]:
     """Record one graded lead or read as an ``in play`` attempt, once per hand."""
-    token = game.attempt_token(attempt.kind, attempt.deal_number, attempt.hand_number)
-    existing = Attempt.objects.filter(user=user, token=token).first()
-    if existing is not None:
-        return existing, False
-    try:
-        with transaction.atomic():
-            stored = Attempt.objects.create(
-                user=user,
-                token=token,
-                kind=attempt.kind,
-                skill=attempt.skill,
-                # Not the deal's seed, which would reveal every hand: the game's number.
-                seed=game.pk,
-                params=f"play={game.pk}",
-                answer=attempt.answer[:64],
-                correct=attempt.correct,
-                created_at=now,
-                source=SOURCE_PLAY,
-            )
-    except IntegrityError:
-        return Attempt.objects.get(user=user, token=token), False
-    skill_state_review(
-        user=user, kind=attempt.kind, skill=attempt.skill, correct=attempt.correct, now=now
+    return attempt_store(
+        user=user,
+        token=game.attempt_token(attempt.kind, attempt.deal_number, attempt.hand_number),
+        kind=attempt.kind,
+        skill=attempt.skill,
+        # Not the deal's seed, which would reveal every hand: the game's number.
+        seed=game.pk,
+        params=f"play={game.pk}",
+        answer=attempt.answer[:64],
+        correct=attempt.correct,
+        now=now,
+        source=SOURCE_PLAY,
     )
-    return stored, True
 
 
 @transaction.atomic

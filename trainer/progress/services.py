@@ -20,6 +20,7 @@ from trainer.progress.models import (
     DAILY_GOAL_MAX,
     DAILY_GOAL_MIN,
     RECENT_WINDOW,
+    SOURCE_DRILL,
     Attempt,
     ReviewGoal,
     SkillState,
@@ -126,8 +127,40 @@ def _attempt_store(
     time_taken_ms: int | None,
     now: datetime,
 ) -> tuple[Attempt, bool]:
-    """Store one graded answer once per token. Idempotent, so it is retried whole when SQLite
-    says the database is locked."""
+    """Store one graded drill answer once per token. Idempotent, so it is retried whole when
+    SQLite says the database is locked."""
+    return attempt_store(
+        user=user,
+        token=token,
+        kind=drill.kind,
+        skill=drill.skill,
+        seed=drill.seed,
+        params=drill.params.key(),
+        answer=str(answer),
+        correct=correct,
+        time_taken_ms=time_taken_ms,
+        now=now,
+    )
+
+
+@transaction.atomic
+def attempt_store(
+    *,
+    user: AbstractBaseUser,
+    token: uuid.UUID,
+    kind: str,
+    skill: str,
+    seed: int,
+    params: str,
+    answer: str,
+    correct: bool,
+    now: datetime,
+    time_taken_ms: int | None = None,
+    source: str = SOURCE_DRILL,
+) -> tuple[Attempt, bool]:
+    """Store one answer the engine has graded, once per ``token`` (a second call returns the
+    stored attempt and ``False``), and count it on its skill's record and review schedule.
+    Drill pages and play (``source="play"``) both record through here."""
     existing = Attempt.objects.filter(user=user, token=token).first()
     if existing is not None:
         return existing, False
@@ -136,18 +169,19 @@ def _attempt_store(
             attempt = Attempt.objects.create(
                 user=user,
                 token=token,
-                kind=drill.kind,
-                skill=drill.skill,
-                seed=drill.seed,
-                params=drill.params.key(),
-                answer=str(answer),
+                kind=kind,
+                skill=skill,
+                seed=seed,
+                params=params,
+                answer=answer,
                 correct=correct,
                 time_taken_ms=time_taken_ms,
                 created_at=now,
+                source=source,
             )
     except IntegrityError:
         return Attempt.objects.get(user=user, token=token), False
-    skill_state_review(user=user, kind=drill.kind, skill=drill.skill, correct=correct, now=now)
+    skill_state_review(user=user, kind=kind, skill=skill, correct=correct, now=now)
     return attempt, True
 
 

@@ -22,7 +22,7 @@ from django.urls import URLPattern, URLResolver, get_resolver
 from engine.drills import KINDS, DrillParams, make_drill
 from engine.signals import encode
 from tests.trainer import factories
-from tests.trainer.i18n.catalogs import ROOT, entries
+from tests.trainer.i18n.catalogs import ROOT, VisibleText, entries
 from trainer.core.links import drill_url
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]
@@ -66,49 +66,6 @@ NOT_PAGES = {
 }
 
 
-class _Text(HTMLParser):
-    """The text a reader meets: text nodes and the attributes read out or shown. Text marked
-    as another language (``lang="en"``: the glossary's English column, the switcher's
-    "English") is English on purpose and left out."""
-
-    ATTRIBUTES = ("title", "aria-label", "placeholder", "alt")
-    VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
-            "track", "wbr"}  # fmt: skip
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.parts: list[str] = []
-        self._stack: list[tuple[str, bool]] = []  # (tag, skipped)
-
-    def _skipping(self) -> bool:
-        return any(skipped for _tag, skipped in self._stack)
-
-    def handle_starttag(self, tag, attrs):
-        values = dict(attrs)
-        lang = values.get("lang")
-        skipped = tag in ("script", "style", "template") or (
-            tag != "html" and lang is not None and not lang.startswith("ja")
-        )
-        if not skipped and not self._skipping():
-            self.parts += [v for n, v in attrs if n in self.ATTRIBUTES and v]
-        if tag not in self.VOID:
-            self._stack.append((tag, skipped))
-
-    def handle_startendtag(self, tag, attrs):
-        if not self._skipping():
-            self.parts += [v for n, v in attrs if n in self.ATTRIBUTES and v]
-
-    def handle_endtag(self, tag):
-        for i in range(len(self._stack) - 1, -1, -1):
-            if self._stack[i][0] == tag:
-                del self._stack[i:]
-                break
-
-    def handle_data(self, data):
-        if not self._skipping() and data.strip():
-            self.parts.append(data)
-
-
 class _FormData(HTMLParser):
     """The values a browser would post from the first form matching ``attribute``."""
 
@@ -148,7 +105,7 @@ def form_data(html: str, attribute: str) -> dict[str, str]:
 
 
 def visible_text(html: str) -> list[str]:
-    parser = _Text()
+    parser = VisibleText()
     parser.feed(html)
     return [" ".join(p.split()) for p in parser.parts]
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import random
 import re
-from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -21,7 +20,7 @@ from django.test import Client
 
 from engine.play import coach_lead, coach_read
 from engine.signals import CONVENTIONS
-from tests.trainer.i18n.catalogs import entries
+from tests.trainer.i18n.catalogs import VisibleText, entries
 from tests.trainer.play.conftest import start, table_of
 from trainer.play.models import Game
 
@@ -42,47 +41,6 @@ JA = "ja"
 def japanese():
     """The committed catalogs (checked complete and compiled by ``tests/trainer/i18n``)."""
     return ROOT_PO
-
-
-class _Text(HTMLParser):
-    """The text a reader meets: text nodes and the ``title``, ``aria-label``, ``placeholder``
-    and ``alt`` attributes, outside scripts, styles and elements marked as another language."""
-
-    ATTRIBUTES = ("title", "aria-label", "placeholder", "alt")
-    VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
-            "track", "wbr"}  # fmt: skip
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.parts: list[str] = []
-        self._stack: list[tuple[str, bool]] = []
-
-    def _skipping(self) -> bool:
-        return any(skipped for _tag, skipped in self._stack)
-
-    def handle_starttag(self, tag, attrs):
-        lang = dict(attrs).get("lang")
-        skipped = tag in ("script", "style", "template") or (
-            tag != "html" and lang is not None and not lang.startswith("ja")
-        )
-        if not skipped and not self._skipping():
-            self.parts += [v for n, v in attrs if n in self.ATTRIBUTES and v]
-        if tag not in self.VOID:
-            self._stack.append((tag, skipped))
-
-    def handle_startendtag(self, tag, attrs):
-        if not self._skipping():
-            self.parts += [v for n, v in attrs if n in self.ATTRIBUTES and v]
-
-    def handle_endtag(self, tag):
-        for i in range(len(self._stack) - 1, -1, -1):
-            if self._stack[i][0] == tag:
-                del self._stack[i:]
-                break
-
-    def handle_data(self, data):
-        if not self._skipping() and data.strip():
-            self.parts.append(" ".join(data.split()))
 
 
 _PLACEHOLDER = re.compile(r"%\(\w+\)[sdr]|%%|<[^>]+>")
@@ -114,7 +72,7 @@ def _phrases() -> dict[str, str]:
 
 
 def english_on(html: str, phrases: dict[str, str]) -> list[str]:
-    parser = _Text()
+    parser = VisibleText()
     parser.feed(html)
     texts = parser.parts
     for name in sorted(ALLOWED, key=len, reverse=True):

@@ -43,7 +43,9 @@ def card_label(card: Card) -> str:
     return gettext("%(rank)s of %(suit)s") % {"rank": rank, "suit": _SUIT_WORDS[card.suit.char]}
 
 
-def _face(card: Card) -> SafeString:
+def card_face(card: Card) -> SafeString:
+    """A card's rank and suit as shown, with its name for screen readers (in the page's
+    language)."""
     rank = "10" if card.rank == 10 else card.rank_char
     return format_html(
         '<span class="rank" aria-hidden="true">{}</span>'
@@ -63,7 +65,7 @@ _CARDS: dict[str, dict[Card, SafeString]] = {}
 def _faces() -> dict[Card, SafeString]:
     language = get_language() or "en"
     if language not in _FACES:
-        _FACES[language] = {c: _face(c) for c in DECK}
+        _FACES[language] = {c: card_face(c) for c in DECK}
     return _FACES[language]
 
 

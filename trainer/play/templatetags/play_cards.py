@@ -15,21 +15,9 @@ from django.utils.translation import get_language
 
 from engine.cards import DECK, Card
 from trainer.core.suits import SUIT_CLASS
-from trainer.core.templatetags.cards import card_label
+from trainer.core.templatetags.cards import card_face, card_label
 
 register = template.Library()
-
-
-def _face(card: Card) -> SafeString:
-    rank = "10" if card.rank == 10 else card.rank_char
-    return format_html(
-        '<span class="rank" aria-hidden="true">{}</span>'
-        '<span class="suit" aria-hidden="true">{}</span>'
-        '<span class="visually-hidden">{}</span>',
-        rank,
-        card.suit.symbol,
-        card_label(card),
-    )
 
 
 def _button(card: Card, key: int | None) -> SafeString:
@@ -40,7 +28,7 @@ def _button(card: Card, key: int | None) -> SafeString:
         str(card),
         str(card),
         format_html(' data-key="{}"', key) if key else "",
-        _face(card),
+        card_face(card),
     )
 
 
@@ -50,7 +38,7 @@ def _mini(seat: str, card: Card) -> SafeString:
         '<span class="play-by" aria-hidden="true">{}</span></li>',
         SUIT_CLASS[card.suit],
         card_label(card),
-        _face(card),
+        card_face(card),
         seat,
     )
 
@@ -60,7 +48,7 @@ def _idle(card: Card) -> SafeString:
         '<span class="card {} play-idle" title="{}">{}</span>',
         SUIT_CLASS[card.suit],
         card_label(card),
-        _face(card),
+        card_face(card),
     )
 
 
