@@ -58,7 +58,7 @@ def measure(
             replayed = time.process_time()
             if south == "signal":
                 obs = table.deal.observation(LEARNER)
-                table.act(str(bot.choose(obs, obs.legal_actions)))
+                table.act(bot.choose(obs, obs.legal_actions))
             else:
                 table.act(rng.choice(table.legal()))
             table.view()

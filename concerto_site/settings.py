@@ -11,6 +11,7 @@ Production is selected by ``DJANGO_ENV=production`` or ``DEBUG=0`` and then requ
 import os
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -44,6 +45,8 @@ ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]" if DEBUG e
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
 
 INSTALLED_APPS = [
+    # Daphne's runserver serves HTTP and the live tables' WebSockets in one process (make run).
+    "daphne",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -52,6 +55,7 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django_htmx",
+    "channels",
     "axes",
     # The simple config leaves TEMPLATES alone; the partials loader is set up explicitly below.
     "template_partials.apps.SimpleAppConfig",
@@ -66,6 +70,8 @@ INSTALLED_APPS = [
     "trainer.clubs",
     "trainer.classes",
     "trainer.play",
+    "trainer.ratings",
+    "trainer.cards",
     "trainer.languages",
     "trainer.wording",
     "trainer",
@@ -96,6 +102,7 @@ MIDDLEWARE = [
 
 ROOT_URLCONF = "concerto_site.urls"
 WSGI_APPLICATION = "concerto_site.wsgi.application"
+ASGI_APPLICATION = "concerto_site.asgi.application"
 
 TEMPLATES = [
     {
@@ -154,12 +161,20 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # backend; without it the database cache (table ``django_cache``, made by the migrations and
 # ``manage.py createcachetable``) is shared by every process out of the box.
 CACHE_URL = os.environ.get("CACHE_URL", "").strip()
+# Seconds to wait for Redis to connect or answer: a cache that is down must not hold a page up
+# for long (the site then works without it, docs/operations.md).
+CACHE_TIMEOUT = float(os.environ.get("CACHE_TIMEOUT", "1"))
+CACHES: dict[str, dict[str, Any]]
 if CACHE_URL.startswith(("redis://", "rediss://", "unix://")):
     CACHES = {
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": CACHE_URL,
             "KEY_PREFIX": "concerto",
+            "OPTIONS": {
+                "socket_connect_timeout": CACHE_TIMEOUT,
+                "socket_timeout": CACHE_TIMEOUT,
+            },
         }
     }
 elif CACHE_URL in ("", "db", "database"):
@@ -177,12 +192,27 @@ else:
     raise ImproperlyConfigured(f"CACHE_URL must be redis://…, db or locmem, not {CACHE_URL!r}.")
 
 # Sessions live in the database; with Redis they are cached there too (read from the cache,
-# written through to the database, so a Redis restart signs nobody out).
+# written through to the database, so a Redis restart signs nobody out). Django's cached_db
+# store, except that while Redis is down sessions work from the database alone.
 SESSION_ENGINE = (
-    "django.contrib.sessions.backends.cached_db"
+    "trainer.core.cached_sessions"
     if CACHES["default"]["BACKEND"].endswith("RedisCache")
     else "django.contrib.sessions.backends.db"
 )
+# Live tables: the channel layer that carries table updates between app processes.
+# CHANNEL_LAYER_URL=redis://host:6379/1 joins any number of servers through Redis (sticky
+# sessions not needed); unset, the in-memory layer serves one process (make run).
+CHANNEL_LAYER_URL = os.environ.get("CHANNEL_LAYER_URL", "").strip()
+if CHANNEL_LAYER_URL:
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": [CHANNEL_LAYER_URL], "capacity": 500, "expiry": 30},
+        }
+    }
+else:
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+
 SESSION_COOKIE_AGE = int(os.environ.get("SESSION_COOKIE_AGE", str(60 * 60 * 24 * 14)))
 SESSION_EXPIRE_AT_BROWSER_CLOSE = env_bool("SESSION_EXPIRE_AT_BROWSER_CLOSE", default=False)
 SESSION_COOKIE_SAMESITE = "Lax"
@@ -287,10 +317,15 @@ if not DEBUG:
     SECURE_REFERRER_POLICY = "same-origin"
     X_FRAME_OPTIONS = "DENY"
 
+# An outage of the database or the cache is logged once per process when it starts and once
+# when it ends (logger ``trainer.outage``); Django's per-request record of each 503 (with the
+# database error's traceback) is left out.
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
+    "filters": {"quiet_outage": {"()": "trainer.core.outage.QuietOutageFilter"}},
     "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "loggers": {"django.request": {"filters": ["quiet_outage"]}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
 }
 
@@ -301,3 +336,25 @@ CLASSES_JOIN_MAX_FAILURES = 10  # unknown codes per user per window
 CLASSES_JOIN_MAX_FAILURES_PER_IP = 50  # per client address (a school may share one)
 CLASSES_JOIN_WINDOW_SECONDS = 15 * 60
 CLASSES_ASSIGNMENT_MAX_DRILLS = 60
+
+# Background work (a club card's "what is it worth"): Dramatiq. TASK_BROKER_URL=redis://host:6379/2
+# sends it to worker processes (`dramatiq concerto_site.worker`, on any machine); unset, an
+# in-process queue and worker of TASK_WORKER_THREADS threads play it in the web process (make run).
+TASK_BROKER_URL = os.environ.get("TASK_BROKER_URL", "").strip()
+if TASK_BROKER_URL and not TASK_BROKER_URL.startswith(("redis://", "rediss://", "unix://")):
+    raise ImproperlyConfigured(f"TASK_BROKER_URL must be redis://…, not {TASK_BROKER_URL!r}.")
+TASK_WORKER_THREADS = int(os.environ.get("TASK_WORKER_THREADS", "1"))
+# Seconds without a heartbeat after which a worker counts as dead and its messages are played
+# by the others; how often (per million Redis commands) the workers look for such messages.
+TASK_HEARTBEAT_TIMEOUT = float(os.environ.get("TASK_HEARTBEAT_TIMEOUT", "60"))
+TASK_MAINTENANCE_CHANCE = int(os.environ.get("TASK_MAINTENANCE_CHANCE", "20000"))
+
+# Clubs' cards (trainer.cards): the live check's size, and "what is it worth" — duplicate deals
+# against the card it came from and against greedy, played in chunks by the task queue.
+CARDS_CHECK_HANDS = int(os.environ.get("CARDS_CHECK_HANDS", "500"))
+CARDS_CHECK_SAMPLES = int(os.environ.get("CARDS_CHECK_SAMPLES", "200"))
+CARDS_EVALUATION_DEALS = int(os.environ.get("CARDS_EVALUATION_DEALS", "200"))
+CARDS_EVALUATION_CHUNK = int(os.environ.get("CARDS_EVALUATION_CHUNK", "25"))
+CARDS_EVALUATION_SEED = int(os.environ.get("CARDS_EVALUATION_SEED", "1"))
+# An evaluation with no chunk done for this long may be sent again (its messages were lost).
+CARDS_EVALUATION_STALE_SECONDS = int(os.environ.get("CARDS_EVALUATION_STALE_SECONDS", "300"))

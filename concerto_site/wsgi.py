@@ -1,9 +1,11 @@
-"""WSGI entry point, e.g. ``gunicorn concerto_site.wsgi``."""
+"""WSGI entry point, e.g. ``gunicorn concerto_site.wsgi``.
+
+Django's handler with a request that survives any ``charset`` (``trainer.core.wsgi``)."""
 
 import os
 
-from django.core.wsgi import get_wsgi_application
+from trainer.core.wsgi import get_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "concerto_site.settings")
 
-application = get_wsgi_application()
+application = get_application()

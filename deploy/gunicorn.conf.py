@@ -4,7 +4,10 @@ import multiprocessing
 import os
 
 bind = os.environ.get("BIND", "127.0.0.1:8000")
-# Sync workers: one request at a time each. 2 × cores + 1 is gunicorn's usual starting point.
+# ASGI workers (uvicorn under gunicorn): pages and the live tables' WebSockets in one server.
+# The channel layer (CHANNEL_LAYER_URL, Redis) joins the workers and machines, so a table's
+# players may be connected to different processes. 2 × cores + 1 is gunicorn's usual start.
+worker_class = os.environ.get("GUNICORN_WORKER_CLASS", "uvicorn_worker.UvicornWorker")
 workers = int(os.environ.get("WEB_CONCURRENCY", str(multiprocessing.cpu_count() * 2 + 1)))
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
 graceful_timeout = 20

@@ -4,7 +4,9 @@ Every command prints one JSON object per case on stdout. A command whose main in
 from the command line (no cards, no seed) reads one case per line from stdin instead, each line
 holding that command's arguments (options on the command line are defaults for every line), and
 prints one JSON line per case. Bad input: exit status 2 and one line on stderr naming it; in batch
-mode every good line is still answered and the bad ones are reported as ``line N: reason``.
+mode every good line is still answered and the bad ones are reported as ``line N: reason``. An
+error may carry the command's output (``exc.report``: ``convention check`` of an invalid card
+reports why), printed on stdout before that line.
 
 Commands are registered with :func:`engine.command.command`; this module imports every module
 holding commands (each registers at import time), so the imports run one way only.
@@ -104,6 +106,14 @@ def _emit(cmd: Command, result: Any, out: TextIO, translator: Translator = ENGLI
         out.write(json.dumps(_words(result, translator), ensure_ascii=False) + "\n")
 
 
+def _report(exc: BaseException, out: TextIO) -> None:
+    """The output a command attached to its error (``exc.report``, e.g. the JSON of a failed
+    ``convention check``): printed on stdout before the error's line on stderr."""
+    report = getattr(exc, "report", None)
+    if isinstance(report, str):
+        out.write(report.rstrip("\n") + "\n")
+
+
 def _one_line(exc: BaseException) -> str:
     return " ".join(str(exc).split()) or exc.__class__.__name__
 
@@ -128,6 +138,7 @@ def main(
             _emit(cmd, cmd.run(ns), stdout, translator)
             return 0
     except ValueError as exc:
+        _report(exc, stdout)
         stderr.write(f"error: {_one_line(exc)}\n")
         return EXIT_BAD_INPUT
 
@@ -142,6 +153,7 @@ def main(
                 raise UsageError("the line holds no input")
             _emit(cmd, cmd.run(case), stdout, translator)
         except ValueError as exc:
+            _report(exc, stdout)
             stderr.write(f"error: line {number}: {_one_line(exc)}\n")
             status = EXIT_BAD_INPUT
         stdout.flush()

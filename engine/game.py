@@ -28,6 +28,7 @@ from types import MappingProxyType
 
 from engine.cards import DECK, Card, parse_cards, shuffled_deck, sort_cards
 from engine.errors import IllegalPlayError, InvalidCardsError, InvalidNotationError
+from engine.messages import Msg, Text
 from engine.scoring import (
     CLASSIC,
     Combination,
@@ -111,7 +112,7 @@ class Action:
                 return Action.play(text)
             except InvalidNotationError:
                 pass
-        raise InvalidNotationError(f"not an action: {text!r} (a card such as AS, pass or force)")
+        raise InvalidNotationError(Msg("error.action.not_an_action", text=Text(repr(text))))
 
     @property
     def id(self) -> int:
@@ -335,18 +336,20 @@ class DealState:
         turn = self._turn
         return turn if self._held[turn] else turn.partner
 
-    def _pass_refusal(self, player: Seat) -> str | None:
+    def _pass_refusal(self, player: Seat) -> Msg | None:
         """Why ``player`` may not pass (nor force) now, or None if they may."""
         if self._forced_by is not None:
-            return (
-                f"{self._forced_by} forced {self._forced_by.partner} to play the rest of the hand"
+            return Msg(
+                "error.play.forced",
+                seat=Text(str(self._forced_by)),
+                partner=Text(str(self._forced_by.partner)),
             )
         if not self._actions:
-            return "the first card of a hand must be played"
+            return Msg("error.play.first_card")
         if self._passes >= 2:
-            return "the two previous turns were both passes"
+            return Msg("error.play.two_passes")
         if not self._held[player.partner]:
-            return f"partner {player.partner} holds no cards"
+            return Msg("error.play.partner_empty", partner=Text(str(player.partner)))
         return None
 
     def legal_actions(self) -> list[Action]:
@@ -368,11 +371,13 @@ class DealState:
             raise TypeError(f"apply_action takes an Action, not {action!r}; use Action.parse")
         player = self.current_player()
         if player is None:
-            raise IllegalPlayError("the deal is over: all eight hands have been played")
+            raise IllegalPlayError(Msg("error.play.all_hands_played"))
         if action.card is not None:
             card = action.card
             if card not in self._held[player]:
-                raise IllegalPlayError(f"{player} cannot play {card}: it is not in their hand")
+                raise IllegalPlayError(
+                    Msg("error.play.not_in_hand", seat=Text(str(player)), card=Text(str(card)))
+                )
             self._held[player].remove(card)
             self._actions.append((player, action))
             self._cards.append((player, card))
@@ -384,7 +389,12 @@ class DealState:
             return
         reason = self._pass_refusal(player)
         if reason is not None:
-            raise IllegalPlayError(f"{player} cannot {action.kind.value}: {reason}")
+            msg_id = (
+                "error.play.cannot_pass"
+                if action.kind is ActionKind.PASS
+                else "error.play.cannot_force"
+            )
+            raise IllegalPlayError(Msg(msg_id, seat=Text(str(player)), reason=reason))
         self._actions.append((player, action))
         if action.kind is ActionKind.PASS:
             self._passes += 1
@@ -424,13 +434,14 @@ class DealState:
 
     # -- the end -----------------------------------------------------------------------------
 
-    def _require_terminal(self, what: str) -> None:
+    def _require_terminal(self, refusal: str) -> None:
+        """Refuse (with the message id ``refusal``) unless the deal is over."""
         if not self.is_terminal():
-            raise IllegalPlayError(f"{what} exist only once all eight hands have been played")
+            raise IllegalPlayError(Msg(refusal))
 
     def leftovers(self) -> dict[Side, tuple[Card, ...]]:
         """Each side's six unplayed cards (display order), once the deal is over."""
-        self._require_terminal("left-overs")
+        self._require_terminal("error.play.leftovers_not_yet")
         return {
             side: tuple(sort_cards(c for seat in side.seats for c in self._held[seat]))
             for side in SIDES
@@ -438,13 +449,13 @@ class DealState:
 
     def leftover_holders(self) -> dict[Side, tuple[Seat, ...]]:
         """Who holds each card of :meth:`leftovers`, in the same order."""
-        self._require_terminal("left-overs")
+        self._require_terminal("error.play.leftovers_not_yet")
         owner = {c: seat for seat in SEATS for c in self._held[seat]}
         return {side: tuple(owner[c] for c in cards) for side, cards in self.leftovers().items()}
 
     def result(self) -> DealResult:
         """Hand scores, left-over values and bonus, and each side's score for the deal."""
-        self._require_terminal("deal results")
+        self._require_terminal("error.play.results_not_yet")
         hand_scores = self.hand_scores()
         leftovers = self.leftovers()
         holders = self.leftover_holders()
@@ -594,7 +605,7 @@ class GameState:
     def apply_action(self, action: Action) -> None:
         """Apply an action; a finished deal is scored and the next one dealt automatically."""
         if self.is_terminal():
-            raise IllegalPlayError("the game is over")
+            raise IllegalPlayError(Msg("error.play.game_over"))
         self.deal.apply_action(action)
         if self.deal.is_terminal():
             result = self.deal.result()
@@ -616,7 +627,7 @@ class GameState:
     def outcome(self) -> GameOutcome:
         """Totals, game bonus, final scores and winner; only once the game is over."""
         if not self.is_terminal():
-            raise IllegalPlayError("the game is not over yet")
+            raise IllegalPlayError(Msg("error.play.game_not_over_yet"))
         return game_outcome(self.totals, len(self.results))
 
     def clone(self) -> GameState:

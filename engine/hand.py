@@ -93,7 +93,13 @@ class Hand(AbstractSet[Card]):
         return f"Hand.parse({str(self)!r})"
 
     def __reduce__(self) -> tuple[object, tuple[str]]:
-        return (Hand.parse, (str(self),))
+        # A module-level function, not the bound classmethod: pickling a bound method depends
+        # on who registered a reducer for methods (Twisted, under the ASGI server, does).
+        return (_hand_from_text, (str(self),))
+
+
+def _hand_from_text(text: str) -> Hand:
+    return Hand.parse(text)
 
 
 def _mask(cards: AbstractSet[object]) -> int:

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, Union
 
 from engine.cards import Card, rank_name
+from engine.errors import MESSAGES as ERROR_MESSAGES
 
 __all__ = [
     "COMBO_TITLES",
@@ -228,9 +229,11 @@ _STATIC: dict[str, str | Plural] = {
     "shape.in_brackets": " (%(shape)s)",
     # Lead drills.
     "drill.lead.prompt": ("You are on lead to your side's %(nth)s hand. Which signal do you lead?"),
-    "drill.lead.unsignalled": (
-        "%(item)s comes first, but the %(convention)s card gives it no signal: show your "
-        "next item and play those cards out yourself."
+    "drill.lead.play_out": (
+        "Your first item is %(item)s: %(cards)s. The %(convention)s card gives it no signal, "
+        "so play it out at once: lead any card of it, then another (partner passes after "
+        "each), then the other two and a fifth card. Lead %(play)s, or any two of the four "
+        "in either order."
     ),
     "drill.lead.first_item": (
         "Your first signalled item is %(item)s%(shape)s: %(cards)s. Lead %(play)s."
@@ -306,7 +309,8 @@ _STATIC: dict[str, str | Plural] = {
 }
 
 
-_TABLE: dict[str, str | Plural] = dict(_STATIC)
+#: The fixed sentences and the errors' (``engine.errors.MESSAGES``).
+_TABLE: dict[str, str | Plural] = {**_STATIC, **ERROR_MESSAGES}
 
 
 def templates() -> dict[str, str | Plural]:

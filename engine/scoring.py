@@ -31,6 +31,7 @@ from typing import Any
 
 from engine.cards import DECK, Card, parse_cards
 from engine.errors import InvalidCardsError, InvalidNotationError
+from engine.messages import Join, Msg, Text
 from engine.table import Seat, Side
 
 __all__ = [
@@ -232,7 +233,11 @@ def get_rule(name: str | ScoringRule) -> ScoringRule:
         if found is not None:
             return found
     raise InvalidNotationError(
-        f"unknown scoring rule: {name!r} (choose {' or '.join(SCORING_RULES)})"
+        Msg(
+            "error.rule.unknown",
+            name=Text(repr(name)),
+            choices=Join(tuple(Text(n) for n in SCORING_RULES), "list.or"),
+        )
     )
 
 

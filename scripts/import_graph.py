@@ -89,6 +89,9 @@ def imported_names(module: str, path: Path) -> set[str]:
             isinstance(node, ast.Constant)
             and isinstance(node.value, str)
             and (node.value.isidentifier() or ("." in node.value and " " not in node.value))
+            # A package holding ``module`` is imported before it, so a string naming one
+            # (``CONTEXT = "engine"`` in ``engine.messages``) is a word, not an import.
+            and not module.startswith(f"{node.value}.")
         ):
             # A string naming a module (``COMMAND_MODULES = ["engine.commands"]``, Django's
             # dotted paths) is a dynamic import; the caller keeps those that name a module.

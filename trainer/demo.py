@@ -141,7 +141,7 @@ def _answer(
     shown_at_ms = int(when.timestamp() * 1000) - rng.randint(4_000, 40_000)
     return services.attempt_record(
         user=user,
-        drill_address=drill.address,
+        drill=drill,
         answer=answer,
         showing=services.Showing(token, shown_at_ms),
         now=when,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.urls import reverse
 from django.utils.translation import gettext, ngettext
 
@@ -46,7 +46,7 @@ class Home:
     today: progress.Today | None = None
 
 
-def path_step_url(*, user: AbstractBaseUser, step: StepStatus) -> str:
+def path_step_url(*, user: User, step: StepStatus) -> str:
     """Where to go on with a path step — its lesson first, then its drills — on the user's
     club's path, else on their own (*Start here*)."""
     club = clubs.first_club_of(user=user)
@@ -58,12 +58,12 @@ def path_step_url(*, user: AbstractBaseUser, step: StepStatus) -> str:
     return reverse("start:step-next", args=[step.step.number])
 
 
-def _path_url(user: AbstractBaseUser) -> str:
+def _path_url(user: User) -> str:
     club = clubs.first_club_of(user=user)
     return reverse("clubs:path", args=[club.slug]) if club is not None else reverse("start:path")
 
 
-def home_for(*, user: AbstractBaseUser) -> Home:
+def home_for(*, user: User) -> Home:
     """Everything a signed-in learner's home page shows."""
     assignments = open_assignments_for(student=user)
     due = progress.due_skills(user=user).count()

@@ -21,6 +21,7 @@ urlpatterns = [
         name="classroom-language",
     ),
     path("clubs/", include("trainer.clubs.urls")),
+    path("cards/", include("trainer.cards.urls")),
     path("start/", include("trainer.clubs.start_urls")),
     path("learn/", include("trainer.learn.urls")),
     path("play/", include("trainer.play.urls")),

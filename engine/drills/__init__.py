@@ -10,8 +10,8 @@ time::
     >>> grade(d, parse_answer(d, {"option": "fours"})).correct
     True
 
-Each kind is one class in :mod:`engine.drills.kinds` (building, options, parsing an answer,
-the answer key, the words):
+Each kind is one class in :mod:`engine.drills.kinds` (building, options, reading and checking
+an answer, the answer key, the words, its level and what teaches it; ``docs/drill-kinds.md``):
 
 - ``score`` — five played cards or six left-overs: what do they score (multiple choice);
 - ``checklist`` — name the first checklist item a hand holds (multiple choice);
@@ -22,25 +22,30 @@ the answer key, the words):
 - ``reply`` — the learner's hand and partner's signal: the options are legal moves at that
   moment of a real deal (a card, two cards in turn, ``pass``, ``force``).
 
+A drill is named by its :class:`DrillAddress` (kind, seed, params; ``str()`` is
+``kind/seed?params`` and :meth:`DrillAddress.parse` reads it back), and :func:`make_drill_at`
+builds the drill at an address.
+
 Positions are constructed: the item's cards are placed first and the rest of the hand filled at
 random, keeping that item first; hand sizes are those the side hand allows (docs/rules.md), and the
 completed hands on the table come from a deal played up to that moment
 (:mod:`engine.drills.situation`).
 """
 
-from engine.drills.build import make_drill, score_points, skills_for
-from engine.drills.grading import answer_key, answer_words, grade, parse_answer
-from engine.drills.kinds import REGISTRY, AnswerKey, KindSpec, spec_for
+from engine.drills.build import make_drill, make_drill_at, score_points, skills_for
+from engine.drills.grading import answer_key, answer_words, grade, parse_answer, skill_title
+from engine.drills.kinds import REGISTRY, AnswerKey, KindSpec, Topic, spec_for
 from engine.drills.model import (
     GENERATOR_VERSION,
-    KIND_LEVELS,
     KINDS,
     MAX_HAND_SIZE,
     MIN_HAND_SIZE,
     SCORE_SKILLS,
     SCORE_TITLES,
     Answer,
+    CardNotInHandError,
     Drill,
+    DrillAddress,
     DrillKind,
     DrillParams,
     Grade,
@@ -49,11 +54,11 @@ from engine.drills.model import (
     RetiredDrillError,
 )
 from engine.drills.situation import LEADER_SIZES, PARTNER_SIZES, Table
-from engine.drills.words import skill_title
 
-#: Each kind's title and description, from its class.
+#: Each kind's title, description and level (1 = start here), from its class.
 KIND_TITLES: dict[str, str] = {k: REGISTRY[k].title for k in KINDS}
 KIND_DESCRIPTIONS: dict[str, str] = {k: REGISTRY[k].description for k in KINDS}
+KIND_LEVELS: dict[str, int] = {k: REGISTRY[k].level for k in KINDS}
 
 __all__ = [
     "GENERATOR_VERSION",
@@ -70,7 +75,9 @@ __all__ = [
     "SCORE_TITLES",
     "Answer",
     "AnswerKey",
+    "CardNotInHandError",
     "Drill",
+    "DrillAddress",
     "DrillKind",
     "DrillParams",
     "Grade",
@@ -79,10 +86,12 @@ __all__ = [
     "Option",
     "RetiredDrillError",
     "Table",
+    "Topic",
     "answer_key",
     "answer_words",
     "grade",
     "make_drill",
+    "make_drill_at",
     "parse_answer",
     "score_points",
     "skill_title",

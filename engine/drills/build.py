@@ -1,4 +1,4 @@
-"""Building a drill from ``(kind, seed, params)`` through the kind's class."""
+"""Building a drill from ``(kind, seed, params)``, its address, through the kind's class."""
 
 from __future__ import annotations
 
@@ -7,12 +7,12 @@ from functools import lru_cache
 
 from engine.drills.kinds import spec_for
 from engine.drills.kinds.score import score_points
-from engine.drills.model import Drill, DrillParams, RetiredDrillError
+from engine.drills.model import Drill, DrillAddress, DrillParams, RetiredDrillError
 from engine.drills.situation import LEADER_SIZES
 from engine.errors import InvalidNotationError
 from engine.signals import DEFAULT_CONVENTION, Convention, get_convention
 
-__all__ = ["make_drill", "score_points", "skills_for"]
+__all__ = ["make_drill", "make_drill_at", "score_points", "skills_for"]
 
 
 def skills_for(kind: str, convention: Convention = DEFAULT_CONVENTION) -> tuple[str, ...]:
@@ -31,6 +31,15 @@ def make_drill(kind: str, seed: int, params: DrillParams | None = None) -> Drill
     earlier generator.
     """
     return _make_drill(kind, seed, params or DrillParams())
+
+
+def make_drill_at(address: DrillAddress) -> Drill:
+    """The drill at ``address``: ``make_drill(address.kind, address.seed, address.params)``.
+
+    >>> make_drill_at(DrillAddress.parse("checklist/7?items=fours&v=2")).skill
+    'fours'
+    """
+    return _make_drill(address.kind, address.seed, address.params)
 
 
 @lru_cache(maxsize=2048)

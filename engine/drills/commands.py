@@ -20,10 +20,12 @@ from typing import Any
 from engine.cards import Card
 from engine.command import UsageError, command
 from engine.drills.build import make_drill
-from engine.drills.grading import answer_key, grade, parse_answer
-from engine.drills.model import Answer, Drill, DrillKind, DrillParams, Grade
+from engine.drills.grading import answer_key, grade
+from engine.drills.kinds import spec_for
+from engine.drills.model import Drill, DrillKind, DrillParams, Grade
 from engine.messages import Msg, Text
 from engine.signals import DEFAULT_CONVENTION
+from engine.signals.commands import convention_name_type
 
 __all__ = ["drill_json"]
 
@@ -42,16 +44,6 @@ def _params_json(params: DrillParams) -> dict[str, Any]:
         "own_hand": params.own_hand,
         "version": params.version,
     }
-
-
-def _leader_size(drill: Drill) -> int | None:
-    """The leader's hand size: the learner's hand in lead and checklist drills, partner's
-    (the hidden source of the signal) in read and reply drills; none for score drills."""
-    if drill.kind in (DrillKind.LEAD, DrillKind.CHECKLIST):
-        return len(drill.hand)
-    if drill.kind in (DrillKind.READ, DrillKind.REPLY):
-        return len(drill.source)
-    return None
 
 
 def _signal_json(signal: tuple[Card, Card | None] | None) -> list[str] | None:
@@ -77,26 +69,17 @@ def _verdict(verdict: Grade, given: str) -> Msg:
     return Msg("sentences", first=line, second=why if isinstance(why, Msg) else Text(why))
 
 
-def _answer_data(drill: Drill, text: str) -> dict[str, str]:
-    """An ``--answer`` as the form fields :func:`parse_answer` reads."""
-    if drill.kind == DrillKind.LEAD:
-        answer = Answer.parse(text, "lead")
-        assert answer.play is not None
-        c1, c2 = answer.play
-        return {"c1": str(c1), "c2": "pass" if c2 is None else str(c2)}
-    return {"option": text}
-
-
 def drill_json(drill: Drill, answer: str | None = None) -> dict[str, Any]:
     """A drill, its answer key and, with ``answer``, that answer's grade, as JSON values."""
     key = answer_key(drill)
+    spec = spec_for(drill.kind)
     out: dict[str, Any] = {
         "kind": str(drill.kind),
         "seed": drill.seed,
         "params": _params_json(drill.params),
         "resolved": {
-            "side_hand": drill.side_hand if drill.kind != DrillKind.SCORE else None,
-            "hand_size": _leader_size(drill),
+            "side_hand": drill.side_hand if spec.has_side_hand else None,
+            "hand_size": spec.leader_size(drill),
         },
         "skill": drill.skill,
         "prompt": drill.prompt,
@@ -116,7 +99,7 @@ def drill_json(drill: Drill, answer: str | None = None) -> dict[str, Any]:
         "details": list(key.details),
     }
     if answer is not None:
-        given = parse_answer(drill, _answer_data(drill, answer))
+        given = spec.parse_text(drill, answer)
         verdict = grade(drill, given)
         out["grade"] = {
             "answer": str(given),
@@ -141,7 +124,12 @@ def _configure(p: argparse.ArgumentParser) -> None:
         metavar="KIND SEED",
         help=f"the drill kind ({', '.join(DrillKind)}) and its seed",
     )
-    p.add_argument("--convention", default=DEFAULT_CONVENTION.name)
+    p.add_argument(
+        "--convention",
+        type=convention_name_type,
+        default=DEFAULT_CONVENTION.name,
+        help="a card's name or the path of a card file (.json)",
+    )
     p.add_argument("--rule", default="classic", help="classic or contribution")
     p.add_argument("--side-hand", type=int, default=None, help="1..4 (default: from the seed)")
     p.add_argument(

@@ -6,8 +6,9 @@ from collections.abc import Mapping
 
 from engine.drills.kinds import AnswerKey, spec_for
 from engine.drills.model import Answer, Drill, Grade
+from engine.errors import InvalidNotationError
 
-__all__ = ["answer_key", "grade", "parse_answer"]
+__all__ = ["answer_key", "answer_words", "grade", "parse_answer", "skill_title"]
 
 
 def parse_answer(drill: Drill, data: Mapping[str, str]) -> Answer:
@@ -30,10 +31,20 @@ def grade(drill: Drill, answer: Answer) -> Grade:
     return spec_for(drill.kind).grade(drill, answer)
 
 
-def answer_words(kind: str, answer: str) -> str:
-    """A stored answer (``Attempt.answer``) in words: ``"4S 8S"`` → ``"4♠ then 8♠"``,
-    ``"four_sf"`` → ``"Four to a straight flush"``. Unknown text comes back as is."""
+def skill_title(kind: str, skill: str) -> str:
+    """A skill's name in drills of ``kind``: a combination's in score drills, else a checklist
+    item's. Unknown text comes back as is."""
     try:
-        return spec_for(kind).words(None, answer)
+        return spec_for(kind).skill_title(skill)
+    except InvalidNotationError:  # a kind the engine does not know
+        return skill
+
+
+def answer_words(kind: str, answer: str, drill: Drill | None = None) -> str:
+    """A stored answer (``Attempt.answer``) in words: ``"4S 8S"`` → ``"4♠ then 8♠"``,
+    ``"four_sf"`` → ``"Four to a straight flush"`` (with ``drill``, the label of its option).
+    Unknown text, or a kind the engine does not know, comes back as is."""
+    try:
+        return spec_for(kind).words(drill, answer)
     except (ValueError, KeyError):  # not an answer this kind knows
         return answer

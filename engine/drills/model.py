@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import cast
+from urllib.parse import parse_qsl
 
 from engine.cards import Card
 from engine.drills.situation import Table
 from engine.errors import ConcertoError, InvalidNotationError
-from engine.messages import COMBO_TITLES
+from engine.messages import COMBO_TITLES, Cards, Msg
 from engine.scoring import ContributionSplit, get_rule
 from engine.signals import (
     DEFAULT_CONVENTION,
@@ -33,8 +33,6 @@ class DrillKind(enum.StrEnum):
 
 
 KINDS: tuple[DrillKind, ...] = tuple(DrillKind)
-#: How hard each kind is for a newcomer (1 = start here).
-KIND_LEVELS = {"score": 1, "checklist": 1, "lead": 2, "read": 2, "reply": 3}
 #: The drill generator's version. Every drill address carries it (``v=``); an address without
 #: one was made by version 1, whose drills are retired (their positions are no longer built).
 GENERATOR_VERSION = 2
@@ -67,6 +65,14 @@ def plain_str(key: str) -> str:
 
 class InvalidAnswerError(ConcertoError):
     """An answer that does not fit the drill: unknown option, a card not in the hand, …"""
+
+
+class CardNotInHandError(InvalidAnswerError):
+    """An answer playing a card the learner does not hold; ``card`` is that card."""
+
+    def __init__(self, card: Card) -> None:
+        super().__init__(Msg("error.answer.not_in_hand", card=Cards((card,))))
+        self.card = card
 
 
 class RetiredDrillError(ConcertoError):
@@ -134,26 +140,48 @@ class DrillParams:
 
     @classmethod
     def from_query(
-        cls, query: Mapping[str, str], *, address: bool = False, **defaults: object
+        cls, query: Mapping[str, str] | str, defaults: Mapping[str, str] | None = None
     ) -> DrillParams:
-        """Read params from URL query values; ``defaults`` fill what the query leaves out.
+        """Settings for a fresh drill from URL query values (``?items=fours&side_hand=2``, as a
+        mapping or a query string); ``defaults`` (query values too, say a learner's convention)
+        fill what the query leaves out or empty. No ``v`` means the current generator. For the
+        params of an existing drill's address use :meth:`from_key`. Raises
+        :class:`InvalidNotationError` naming the bad value.
 
-        ``address``: the query is a drill's own address (a link, a stored attempt), where a
-        missing ``v`` means version 1; otherwise a fresh drill of the current generator.
-        Raises :class:`InvalidNotationError` naming the bad value.
+        >>> DrillParams.from_query({"items": "fours"}, {"rule": "contribution"}).key()
+        'rule=contribution&items=fours&v=2'
         """
+        return cls._read(_query(query), defaults or {}, unversioned=GENERATOR_VERSION)
+
+    @classmethod
+    def from_key(cls, key: Mapping[str, str] | str) -> DrillParams:
+        """The params of a drill's address, read as written: :meth:`key` (as an attempt or an
+        assignment keeps it) or a drill link's query values. An address without ``v`` was made
+        by the first generator (version 1, retired), so it never names a current drill.
+
+        >>> DrillParams.from_key("side_hand=2&v=2") == DrillParams(side_hand=2)
+        True
+        >>> DrillParams.from_key("side_hand=2").retired
+        True
+        """
+        return cls._read(_query(key), {}, unversioned=1)
+
+    @classmethod
+    def _read(
+        cls, query: Mapping[str, str], defaults: Mapping[str, str], *, unversioned: int
+    ) -> DrillParams:
         raw_version = (query.get("v") or "").strip()
         if raw_version:
             if not raw_version.isdigit() or len(raw_version) > 3:
                 raise InvalidNotationError(f"not a drill version: {raw_version!r}")
             version = int(raw_version)
         else:
-            version = 1 if address else GENERATOR_VERSION
+            version = unversioned
 
         def number(name: str) -> int | None:
-            raw = (query.get(name) or "").strip()
+            raw = (query.get(name) or "").strip() or (defaults.get(name) or "").strip()
             if not raw:
-                return defaults.get(name)  # type: ignore[return-value]
+                return None
             try:
                 return int(raw)
             except ValueError:
@@ -162,20 +190,89 @@ class DrillParams:
 
         items_raw = query.get("items")
         if items_raw is None:
-            items = tuple(cast("Iterable[str]", defaults.get("items", ())))
-        else:
-            items = tuple(dict.fromkeys(i.strip() for i in items_raw.split(",") if i.strip()))
+            items_raw = defaults.get("items") or ""
+        items = tuple(dict.fromkeys(i.strip() for i in items_raw.split(",") if i.strip()))
         return cls(
-            convention=str(
+            convention=(
                 query.get("convention") or defaults.get("convention") or DEFAULT_CONVENTION.name
             ),
-            rule=str(query.get("rule") or defaults.get("rule") or "classic"),
+            rule=query.get("rule") or defaults.get("rule") or "classic",
             side_hand=number("side_hand"),
             items=items,
             hand_size=number("hand_size"),
             own_hand=(query.get("own_hand") or "") in ("1", "on", "true", "yes"),
             version=version,
         )
+
+
+def _query(query: Mapping[str, str] | str) -> Mapping[str, str]:
+    return dict(parse_qsl(query)) if isinstance(query, str) else query
+
+
+@dataclass(frozen=True, slots=True)
+class DrillAddress:
+    """What names a drill: its kind, seed and params. A drill is its address: the same
+    address always rebuilds the same drill (:func:`~engine.drills.make_drill_at`).
+
+    ``str()`` is ``kind/seed?params`` (the page's path and query, as ``/drills/`` serves it),
+    and :meth:`parse` reads it back; :meth:`of` reads the parts a URL or a stored attempt keeps.
+    The params are read as written (:meth:`DrillParams.from_key`): an address without ``v``
+    is the first generator's, which is retired.
+
+    >>> address = DrillAddress.parse("read/7?items=fours&v=2")
+    >>> address.kind, address.seed, address.params.items
+    (<DrillKind.READ: 'read'>, 7, ('fours',))
+    >>> str(address)
+    'read/7?items=fours&v=2'
+    >>> DrillAddress.parse("read/7").params.retired
+    True
+    """
+
+    kind: DrillKind
+    seed: int
+    params: DrillParams = field(default_factory=DrillParams)
+
+    def __post_init__(self) -> None:
+        try:
+            object.__setattr__(self, "kind", DrillKind(self.kind))
+        except ValueError:
+            raise InvalidNotationError(f"unknown drill kind: {self.kind!r}") from None
+        if isinstance(self.seed, bool) or not isinstance(self.seed, int) or self.seed < 0:
+            raise InvalidNotationError(f"a drill seed is a whole number from 0, not {self.seed!r}")
+
+    def __str__(self) -> str:
+        return f"{self.kind}/{self.seed}?{self.key}"
+
+    @property
+    def key(self) -> str:
+        """The params as stored beside the kind and seed (``DrillParams.key()``)."""
+        return self.params.key()
+
+    @classmethod
+    def of(cls, kind: str, seed: int | str, params: Mapping[str, str] | str = "") -> DrillAddress:
+        """The address from its parts: a kind, a seed (a number or its digits) and the params
+        as a link's query values or a stored :meth:`DrillParams.key`. The params are read
+        first, so bad settings are reported before an unknown kind."""
+        read = DrillParams.from_key(params)
+        try:
+            drill_kind = DrillKind(kind)
+        except ValueError:
+            raise InvalidNotationError(f"unknown drill kind: {kind!r}") from None
+        if isinstance(seed, str):
+            if not seed.isdigit():
+                raise InvalidNotationError(f"a drill seed is a whole number from 0, not {seed!r}")
+            seed = int(seed)
+        return cls(drill_kind, seed, read)
+
+    @classmethod
+    def parse(cls, text: str) -> DrillAddress:
+        """Read ``kind/seed?params`` (what ``str()`` writes). Raises
+        :class:`InvalidNotationError` for text that names no drill."""
+        path, _, query = text.strip().partition("?")
+        kind, slash, seed = path.strip("/").partition("/")
+        if not slash:
+            raise InvalidNotationError(f"a drill address is kind/seed?params, not {text!r}")
+        return cls.of(kind, seed, query)
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,9 +314,9 @@ class Drill:
         object.__setattr__(self, "skill", plain_str(self.skill))
 
     @property
-    def address(self) -> tuple[str, int, str]:
-        """``(kind, seed, params key)``: what names this drill everywhere."""
-        return (str(self.kind), self.seed, self.params.key())
+    def address(self) -> DrillAddress:
+        """What names this drill everywhere: its kind, seed and params."""
+        return DrillAddress(self.kind, self.seed, self.params)
 
     @property
     def convention(self) -> Convention:
@@ -268,26 +365,19 @@ class Answer:
 
     @classmethod
     def parse(cls, text: str, kind: str) -> Answer:
-        """Read an answer key for a drill of ``kind``. Lead answers are two cards, or a card and
-        ``pass``; the other kinds answer with an option key, normalised (``7h 8h`` → ``7H 8H``).
-        Raises :class:`InvalidNotationError` for text that is not an answer."""
-        words = text.split()
-        if kind == "lead":
-            if len(words) != 2:
-                raise InvalidNotationError(f"a lead is two cards, or a card and pass, not {text!r}")
-            c1 = Card.parse(words[0])
-            c2 = None if words[1].lower() == "pass" else Card.parse(words[1])
-            if c1 is c2:
-                raise InvalidNotationError(f"{c1} cannot be played twice")
-            return cls(play=Signal(c1, c2))
-        if not words:
-            raise InvalidNotationError("an answer cannot be empty")
-        if kind == "reply":
-            low = [w.lower() for w in words]
-            if low in (["pass"], ["force"]):
-                return cls(option=low[0])
-            return cls(option=" ".join(str(Card.parse(w)) for w in words))
-        return cls(option=text.strip())
+        """Read an answer key for a drill of ``kind``: the kind's own reading
+        (:meth:`~engine.drills.KindSpec.parse_key`), so ``7h 8h`` is ``7H 8H`` where cards are
+        the answer. Raises :class:`InvalidNotationError` for text that is not an answer."""
+        try:
+            read = ANSWER_READERS[DrillKind(kind)]
+        except (ValueError, KeyError):
+            raise InvalidNotationError(f"unknown drill kind: {kind!r}") from None
+        return read(text)
+
+
+#: Each kind's reading of an answer key (:meth:`KindSpec.parse_key`), filled in as the kinds
+#: register: the kinds build on this module, so it cannot import them.
+ANSWER_READERS: dict[DrillKind, Callable[[str], Answer]] = {}
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,9 +6,8 @@ import random
 from collections.abc import Sequence
 
 from engine.cards import Card
-from engine.drills.model import SCORE_TITLES, Option
+from engine.drills.model import Option
 from engine.messages import Cards, Msg, Term, Text
-from engine.signals import ITEM_TITLES
 
 
 def term(kind: str, key: str) -> Msg:
@@ -34,12 +33,6 @@ def advice_option(action: str, cards: Sequence[Card]) -> Option:
             "play:" + "-".join(str(c) for c in cards), Msg("option.play", cards=Cards(tuple(cards)))
         )
     return Option(action, Msg({"pass": "option.pass", "force": "option.force"}[action]))
-
-
-def skill_title(kind: str, skill: str) -> str:
-    if kind == "score":
-        return term("combo", skill) if skill in SCORE_TITLES else skill
-    return term("item", skill) if skill in ITEM_TITLES else skill
 
 
 def ordinal(n: int) -> Msg:

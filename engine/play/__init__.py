@@ -5,9 +5,11 @@ actions taken, and rebuilds the :class:`PlayTable` from them on every request::
 
     >>> setup = PlaySetup(seed=7)
     >>> table, steps = PlayTable.start(setup)          # bots play up to South's first turn
-    >>> action = table.legal()[0]
+    >>> action = table.legal()[0]                      # an Action: a card, PASS or FORCE
     >>> steps = table.act(action)                      # South acts, the bots answer
     >>> PlayTable.replay(setup, table.actions).view() == table.view()
+    True
+    >>> parse_actions(actions_json(table.actions)) == table.actions   # the record's text
     True
 
 Only what South may see leaves a table before the end: :meth:`PlayTable.view`, the
@@ -26,7 +28,7 @@ from engine.play.coach import (
     grade_read,
 )
 from engine.play.grading import PlayAttempt
-from engine.play.record import record_json, replay_record
+from engine.play.record import actions_json, parse_actions, record_json, replay_record
 from engine.play.review import (
     DealReview,
     Decision,
@@ -74,10 +76,12 @@ __all__ = [
     "SidePar",
     "Step",
     "TableView",
+    "actions_json",
     "coach_lead",
     "coach_read",
     "grade_read",
     "hand_summary",
+    "parse_actions",
     "record_json",
     "replay_record",
     "review",

@@ -24,6 +24,7 @@ from engine.drills.kinds.read import read_distractors
 from engine.drills.words import term
 from engine.errors import ConcertoError
 from engine.game import PASS
+from engine.messages import Msg, Text
 from engine.play.grading import PlayAttempt, key_of, lead_drill, read_drill
 from engine.play.setup import LEARNER, PARTNER, IllegalPlay
 from engine.play.summary import Signal, signal_json, signal_of
@@ -54,7 +55,7 @@ class LeadAdvice:
     """The encoder's lead for South's cards: the first signalled item (``item``, its
     ``shape`` for straight-flush draws, the ``cards`` of South's hand making it), every accepted
     lead with the preferred first (``plays``), and ``why`` (the lead drill's explanation);
-    ``unsignalled`` names an earlier item the convention gives no signal."""
+    ``played_out``: the item has no signal in this convention and is played out at once."""
 
     deal_number: int
     hand_number: int
@@ -65,7 +66,7 @@ class LeadAdvice:
     cards: tuple[Card, ...]
     plays: tuple[Signal, ...]
     why: str
-    unsignalled: tuple[str, ...] = ()
+    played_out: bool = False
 
     @property
     def preferred(self) -> Signal:
@@ -83,7 +84,7 @@ class LeadAdvice:
             "plays": [signal_json(p) for p in self.plays],
             "preferred": signal_json(self.preferred),
             "why": self.why,
-            "unsignalled": list(self.unsignalled),
+            "played_out": self.played_out,
         }
 
 
@@ -161,7 +162,7 @@ def coach_lead(table: PlayTable) -> LeadAdvice | None:
         cards=tuple(enc.cards),
         plays=plays,
         why=key.explanation,
-        unsignalled=tuple(str(i) for i in enc.unsignalled),
+        played_out=enc.played_out,
     )
 
 
@@ -249,10 +250,10 @@ def grade_read(table: PlayTable, answer: str) -> PlayAttempt:
     not one of its options."""
     quiz = coach_read(table)
     if quiz is None:
-        raise IllegalPlay("there is no signal of partner's to read now")
+        raise IllegalPlay(Msg("error.quiz.no_signal"))
     answer = answer.strip() if isinstance(answer, str) else ""
     if answer not in quiz.option_keys:
-        raise IllegalPlay(f"not one of the quiz's options: {answer!r}")
+        raise IllegalPlay(Msg("error.quiz.not_an_option", answer=Text(repr(answer))))
     return PlayAttempt(
         kind="read",
         skill=quiz.answer,

@@ -15,6 +15,7 @@ from typing import Any
 from engine.cards import Card
 from engine.drills import AnswerKey, Drill, DrillKind, DrillParams, answer_key
 from engine.drills.kinds.lead import lead_key
+from engine.scoring import ScoringRule
 from engine.signals import detect, get_convention
 
 __all__ = ["PlayAttempt", "lead_drill", "lead_key", "read_drill"]
@@ -53,14 +54,14 @@ class PlayAttempt:
         }
 
 
-def lead_drill(hand: Sequence[Card], side_hand: int, convention: str, rule: str) -> Drill:
+def lead_drill(hand: Sequence[Card], side_hand: int, convention: str, rule: ScoringRule) -> Drill:
     """The lead drill of South holding ``hand`` on lead to the side's ``side_hand``-th hand
     (its skill as :class:`~engine.drills.kinds.lead.LeadKind` names it)."""
     cards = tuple(hand)
     return Drill(
         kind=DrillKind.LEAD,
         seed=0,
-        params=DrillParams(convention=convention, rule=rule, side_hand=side_hand),
+        params=DrillParams(convention=convention, rule=rule.name, side_hand=side_hand),
         skill=detect(cards, get_convention(convention)).item,
         side_hand=side_hand,
         prompt="",
@@ -76,14 +77,16 @@ def read_drill(
     side_hand: int,
     source: Sequence[Card],
     convention: str,
-    rule: str,
+    rule: ScoringRule,
 ) -> Drill:
     """The read drill of South seeing ``own`` and the ``completed`` hands when partner, who
     held ``source`` (hidden: only the answer key's reveal uses it), signalled ``signal``."""
     return Drill(
         kind=DrillKind.READ,
         seed=0,
-        params=DrillParams(convention=convention, rule=rule, side_hand=side_hand, own_hand=True),
+        params=DrillParams(
+            convention=convention, rule=rule.name, side_hand=side_hand, own_hand=True
+        ),
         skill="",
         side_hand=side_hand,
         prompt="",

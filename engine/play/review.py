@@ -17,13 +17,15 @@ from typing import Any
 from engine.cards import Card
 from engine.drills.kinds.read import holding_for
 from engine.errors import ConcertoError
-from engine.game import DealState
+from engine.game import Action, DealState
+from engine.messages import Msg
 from engine.par import ParSolution, solve_deal
 from engine.play.grading import PlayAttempt
 from engine.play.setup import LEARNER, IllegalPlay, PlaySetup
 from engine.play.summary import HandSummary, Signal, signal_json
 from engine.play.table import PlayTable, signal_bot
 from engine.play.view import DealScore, Outcome
+from engine.scoring import ScoringRule
 from engine.signals import encode, get_convention
 from engine.table import SEATS, SIDES, Seat, Side
 
@@ -64,16 +66,16 @@ class Decision:
     deal_number: int
     hand_number: int
     index: int
-    chosen: str
-    bot: str
+    chosen: Action
+    bot: Action
 
     def to_json(self) -> dict[str, Any]:
         return {
             "deal_number": self.deal_number,
             "hand_number": self.hand_number,
             "index": self.index,
-            "chosen": self.chosen,
-            "bot": self.bot,
+            "chosen": str(self.chosen),
+            "bot": str(self.bot),
         }
 
 
@@ -107,10 +109,10 @@ class Frame:
     index: int
     deal_number: int
     hand_number: int
-    seat: str | None
-    action: str | None
+    seat: Seat | None
+    action: Action | None
     held: Mapping[str, tuple[Card, ...]]
-    current: tuple[tuple[str, str], ...]
+    current: tuple[tuple[Seat, Action], ...]
     completed: int
     hand_scores: Mapping[str, int]
 
@@ -119,10 +121,10 @@ class Frame:
             "index": self.index,
             "deal_number": self.deal_number,
             "hand_number": self.hand_number,
-            "seat": self.seat,
-            "action": self.action,
+            "seat": None if self.seat is None else str(self.seat),
+            "action": None if self.action is None else str(self.action),
             "held": {seat: _cards(cards) for seat, cards in self.held.items()},
-            "current": [list(a) for a in self.current],
+            "current": [[str(seat), str(a)] for seat, a in self.current],
             "completed": self.completed,
             "hand_scores": dict(self.hand_scores),
         }
@@ -159,7 +161,7 @@ class DealReview:
     """The review of every finished deal of a record; ``outcome`` once all is over;
     ``attempts`` South's graded leads in those deals."""
 
-    rule: str
+    rule: ScoringRule
     convention: str
     opponents: str
     opponents_convention: str
@@ -170,7 +172,7 @@ class DealReview:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "rule": self.rule,
+            "rule": self.rule.name,
             "convention": self.convention,
             "opponents": self.opponents,
             "opponents_convention": self.opponents_convention,
@@ -181,7 +183,7 @@ class DealReview:
         }
 
 
-def _frame(table: PlayTable, index: int, seat: str | None, action: str | None) -> Frame:
+def _frame(table: PlayTable, index: int, seat: Seat | None, action: Action | None) -> Frame:
     deal = table.deal
     return Frame(
         index=index,
@@ -190,7 +192,7 @@ def _frame(table: PlayTable, index: int, seat: str | None, action: str | None) -
         seat=seat,
         action=action,
         held=MappingProxyType({str(s): deal.held(s) for s in SEATS}),
-        current=tuple((str(s), str(a)) for s, a in deal.current_actions),
+        current=deal.current_actions,
         completed=len(deal.played_hands),
         hand_scores=MappingProxyType({str(s): v for s, v in deal.hand_scores().items()}),
     )
@@ -245,26 +247,26 @@ def _par(deal: DealState) -> Mapping[str, SidePar]:
     )
 
 
-def review(setup: PlaySetup, actions: Sequence[str]) -> DealReview:
+def review(setup: PlaySetup, actions: Sequence[Action]) -> DealReview:
     """Review every finished deal of the record ``setup`` + ``actions``. Raises
     :class:`IllegalPlay` when the record does not replay or no deal is over yet."""
     full = PlayTable.replay(setup, actions)
     if not full.finished_deals():
-        raise IllegalPlay("the deal is not over yet: its review opens once it is")
+        raise IllegalPlay(Msg("error.review.not_over"))
     bot = signal_bot(setup.convention)
     table = PlayTable(setup)
     frames: dict[int, list[Frame]] = {1: [_frame(table, 0, None, None)]}
     decisions: dict[int, list[Decision]] = {}
-    for index, text in enumerate(full.actions):
+    for index, action in enumerate(full.actions):
         deal_number = table.deal_number
         if table.deal.current_player() is LEARNER:
             obs = table.deal.observation(LEARNER)
-            choice = str(bot.choose(obs, obs.legal_actions))
-            if choice != text:
+            choice = bot.choose(obs, obs.legal_actions)
+            if choice != action:
                 decisions.setdefault(deal_number, []).append(
-                    Decision(deal_number, table.deal.hand_number, index, text, choice)
+                    Decision(deal_number, table.deal.hand_number, index, action, choice)
                 )
-        step = table.apply(text)
+        step = table.apply(action)
         if step.deal_finished:
             frames.setdefault(deal_number, []).append(
                 _frame_of_finished(table, deal_number, index + 1, step.seat, step.action)
@@ -306,7 +308,7 @@ def review(setup: PlaySetup, actions: Sequence[str]) -> DealReview:
 
 
 def _frame_of_finished(
-    table: PlayTable, deal_number: int, index: int, seat: str, action: str
+    table: PlayTable, deal_number: int, index: int, seat: Seat, action: Action
 ) -> Frame:
     """The last frame of a deal (the table may already hold the next deal)."""
     deal = table.deals[deal_number - 1]

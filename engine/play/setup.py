@@ -5,9 +5,11 @@ A setup plus the list of actions taken is the whole record of a deal or a game: 
 from ``seed`` (as :meth:`engine.game.GameState.new` deals them, North dealing first) and the
 bots are deterministic, so the same setup and actions always rebuild the same table.
 
->>> setup = PlaySetup(seed=7, opponents="signal")
+>>> setup = PlaySetup(seed=7, rule=get_rule("contribution"), opponents="signal")
 >>> PlaySetup.from_json(setup.to_json()) == setup
 True
+>>> setup.to_json()["rule"]
+'contribution'
 """
 
 from __future__ import annotations
@@ -16,8 +18,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from engine.errors import ConcertoError, IllegalPlayError
-from engine.scoring import SCORING_RULES
+from engine.errors import ConcertoError, IllegalPlayError, WrongTypeError
+from engine.messages import Join, Msg, Param, Text
+from engine.scoring import CLASSIC, SCORING_RULES, ScoringRule, get_rule
 from engine.signals import DEFAULT_CONVENTION, get_convention
 from engine.table import Seat
 
@@ -29,6 +32,7 @@ __all__ = [
     "IllegalPlay",
     "InvalidSetupError",
     "PlaySetup",
+    "reason",
 ]
 
 #: The learner's seat; North is the learner's ``signal`` bot partner.
@@ -52,11 +56,26 @@ class InvalidSetupError(ConcertoError):
     """A setup with a bad field: unknown rule, convention or opponents, a seed out of range."""
 
 
+def reason(exc: ConcertoError) -> Param:
+    """What ``exc`` says, as a parameter of another message (``action 3 (…): <reason>``):
+    its message, or its plain text as it is."""
+    return exc.message if isinstance(exc.message, Msg) else Text(str(exc))
+
+
 def _text(data: Mapping[str, Any], key: str, default: str) -> str:
     value = data.get(key, default)
     if not isinstance(value, str):
-        raise InvalidSetupError(f"{key} must be text, not {value!r}")
+        raise InvalidSetupError(
+            Msg("error.setup.not_text", field=Text(key), value=Text(repr(value)))
+        )
     return value
+
+
+def _rule(name: str) -> ScoringRule:
+    try:
+        return get_rule(name)
+    except ConcertoError as exc:
+        raise InvalidSetupError(exc.message) from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,11 +85,13 @@ class PlaySetup:
     ``seed`` deals every card, so it stays on the server until the deal (or game) is over.
     The learner sits South with a ``signal`` bot North playing ``convention``; East-West are
     ``opponents`` bots (a ``signal`` pair plays ``opponents_convention``). ``game`` False is one
-    deal; True is a game of four deals or first to 100, with the game bonus.
+    deal; True is a game of four deals or first to 100, with the game bonus. ``rule`` is a
+    :class:`~engine.scoring.ScoringRule` (its name is read at the edge: :meth:`from_json`, a
+    form's ``get_rule``).
     """
 
     seed: int
-    rule: str = "classic"
+    rule: ScoringRule = CLASSIC
     convention: str = DEFAULT_CONVENTION.name
     opponents: str = "greedy"
     opponents_convention: str = DEFAULT_CONVENTION.name
@@ -78,28 +99,36 @@ class PlaySetup:
 
     def __post_init__(self) -> None:
         if isinstance(self.seed, bool) or not isinstance(self.seed, int):
-            raise InvalidSetupError(f"seed must be a whole number, not {self.seed!r}")
+            raise InvalidSetupError(Msg("error.setup.seed_not_number", value=Text(repr(self.seed))))
         if not 0 <= self.seed < SEED_LIMIT:
-            raise InvalidSetupError(f"seed must be 0 to 2**63 - 1, not {self.seed!r}")
-        if self.rule not in SCORING_RULES:
-            raise InvalidSetupError(
-                f"unknown scoring rule: {self.rule!r} (choose {', '.join(SCORING_RULES)})"
+            raise InvalidSetupError(Msg("error.setup.seed_range", value=Text(repr(self.seed))))
+        if not isinstance(self.rule, ScoringRule):
+            raise WrongTypeError(
+                f"PlaySetup.rule is a ScoringRule (get_rule reads a name), not {self.rule!r}"
             )
+        if SCORING_RULES.get(self.rule.name) != self.rule:
+            _rule(self.rule.name)  # a rule of no name the setup's JSON could carry
         for value in (self.convention, self.opponents_convention):
             if not isinstance(value, str):
-                raise InvalidSetupError(f"a convention is named by text, not {value!r}")
+                raise InvalidSetupError(
+                    Msg("error.setup.convention_not_text", value=Text(repr(value)))
+                )
             get_convention(value)  # UnknownConventionError names the known ones
         if self.opponents not in OPPONENTS:
             raise InvalidSetupError(
-                f"unknown opponents: {self.opponents!r} (choose {', '.join(OPPONENTS)})"
+                Msg(
+                    "error.setup.unknown_opponents",
+                    value=Text(repr(self.opponents)),
+                    choices=Join(tuple(Text(o) for o in OPPONENTS)),
+                )
             )
         if not isinstance(self.game, bool):
-            raise InvalidSetupError(f"game must be true or false, not {self.game!r}")
+            raise InvalidSetupError(Msg("error.setup.game_not_bool", value=Text(repr(self.game))))
 
     def to_json(self) -> dict[str, Any]:
         return {
             "seed": self.seed,
-            "rule": self.rule,
+            "rule": self.rule.name,
             "convention": self.convention,
             "opponents": self.opponents,
             "opponents_convention": self.opponents_convention,
@@ -111,16 +140,16 @@ class PlaySetup:
         """Read :meth:`to_json`'s shape; missing fields take their defaults (``seed`` is
         required). Raises :class:`InvalidSetupError` (a ``ValueError``) naming the bad field."""
         if not isinstance(data, Mapping):
-            raise InvalidSetupError(f"a setup is a JSON object, not {data!r}")
+            raise InvalidSetupError(Msg("error.setup.not_an_object", value=Text(repr(data))))
         unknown = sorted(set(data) - {f for f in cls.__dataclass_fields__})
         if unknown:
-            raise InvalidSetupError(f"unknown setup field: {unknown[0]!r}")
+            raise InvalidSetupError(Msg("error.setup.unknown_field", field=Text(repr(unknown[0]))))
         if "seed" not in data:
-            raise InvalidSetupError("a setup needs a seed")
+            raise InvalidSetupError(Msg("error.setup.no_seed"))
         game = data.get("game", False)
         return cls(
             seed=data["seed"],
-            rule=_text(data, "rule", "classic"),
+            rule=_rule(_text(data, "rule", "classic")),
             convention=_text(data, "convention", DEFAULT_CONVENTION.name),
             opponents=_text(data, "opponents", "greedy"),
             opponents_convention=_text(data, "opponents_convention", DEFAULT_CONVENTION.name),

@@ -7,10 +7,15 @@ acts (:meth:`PlayTable.act`) and the bots play until South's next turn::
 
     >>> table, steps = PlayTable.start(PlaySetup(seed=7))
     >>> table.learner_to_move(), steps[0].seat
-    (True, 'E')
+    (True, <Seat.E: 'E'>)
     >>> again = PlayTable.replay(PlaySetup(seed=7), table.actions)
     >>> again.view() == table.view()
     True
+
+A table takes and returns the engine's value types: :class:`~engine.game.Action` (``act``,
+``apply``, ``legal``, ``actions``), :class:`~engine.table.Seat` and the setup's
+:class:`~engine.scoring.ScoringRule`. Text is read at the edges: a form (``Action.parse``),
+a stored record (:func:`engine.play.record.parse_actions`).
 
 What leaves a table for the learner (:class:`Step`, :class:`~engine.play.view.TableView`) is
 built from South's observation and finished hands only; see ``docs/play.md``.
@@ -26,12 +31,14 @@ from typing import Any
 from engine.bots import GreedyBot, SignalBot
 from engine.bots.base import Bot
 from engine.cards import Card
-from engine.errors import ConcertoError
+from engine.errors import ConcertoError, WrongTypeError
 from engine.game import Action, DealState, GameState
+from engine.messages import Msg, Text
 from engine.play.grading import PlayAttempt, key_of, lead_drill, lead_key
-from engine.play.setup import FIRST_DEALER, LEARNER, PARTNER, IllegalPlay, PlaySetup
+from engine.play.setup import FIRST_DEALER, LEARNER, PARTNER, IllegalPlay, PlaySetup, reason
 from engine.play.summary import HandSummary, signal_of, summarise
 from engine.play.view import DealScore, Outcome, ShownHand, TableView
+from engine.scoring import ScoringRule
 from engine.table import SEATS, SIDES, Seat, Side
 
 __all__ = ["PlayTable", "Step"]
@@ -53,15 +60,15 @@ def signal_bot(convention: str) -> SignalBot:
 class Step:
     """One action, as everybody at the table saw it.
 
-    ``action`` is ``"7H"``, ``"pass"`` or ``"force"``; ``hand_number`` the hand it was part of.
+    ``seat`` took ``action`` (a card, pass or force); ``hand_number`` the hand it was part of.
     When it ended a hand, ``hand_finished`` is set and ``made`` sums the hand up; when it ended
     a deal, ``deal_finished`` too.
     """
 
     deal_number: int
     hand_number: int
-    seat: str
-    action: str
+    seat: Seat
+    action: Action
     hand_finished: bool = False
     made: HandSummary | None = None
     deal_finished: bool = False
@@ -70,8 +77,8 @@ class Step:
         return {
             "deal_number": self.deal_number,
             "hand_number": self.hand_number,
-            "seat": self.seat,
-            "action": self.action,
+            "seat": str(self.seat),
+            "action": str(self.action),
             "hand_finished": self.hand_finished,
             "made": self.made.to_json() if self.made is not None else None,
             "deal_finished": self.deal_finished,
@@ -90,13 +97,20 @@ class PlayTable:
     :meth:`view`, :meth:`act` and :meth:`legal` return may be shown to the learner.
     """
 
-    def __init__(self, setup: PlaySetup) -> None:
+    def __init__(self, setup: PlaySetup, humans: frozenset[Seat] = frozenset({LEARNER})) -> None:
         self.setup = setup
         self._game = GameState.new(setup.seed, setup.rule, FIRST_DEALER)
-        self._actions: list[str] = []
+        self._actions: list[Action] = []
         #: Every seat's cards when each hand started, by (deal number, hand number).
         self._starts: dict[tuple[int, int], Mapping[Seat, tuple[Card, ...]]] = {}
-        self._bots: dict[Seat, Bot] = {PARTNER: signal_bot(setup.convention)}
+        #: The seats people play (South alone at a solo table; up to four at a live table).
+        #: A seat handed to a bot leaves this set; the record does not change, since bots are
+        #: only asked when they move.
+        self.humans = frozenset(humans)
+        self._bots: dict[Seat, Bot] = {
+            PARTNER: signal_bot(setup.convention),
+            LEARNER: signal_bot(setup.convention),
+        }
         for seat in (Seat.E, Seat.W):
             if setup.opponents == "signal":
                 self._bots[seat] = signal_bot(setup.opponents_convention)
@@ -106,37 +120,50 @@ class PlayTable:
     # -- building ------------------------------------------------------------------------------
 
     @classmethod
-    def start(cls, setup: PlaySetup) -> tuple[PlayTable, list[Step]]:
-        """A new table; the bots play until South's first turn. Returns the table and their
+    def start(
+        cls, setup: PlaySetup, humans: frozenset[Seat] = frozenset({LEARNER})
+    ) -> tuple[PlayTable, list[Step]]:
+        """A new table; the bots play until a person's first turn. Returns the table and their
         steps."""
-        table = cls(setup)
+        table = cls(setup, humans)
         return table, table.advance()
 
     @classmethod
-    def replay(cls, setup: PlaySetup, actions: Sequence[str]) -> PlayTable:
+    def replay(
+        cls,
+        setup: PlaySetup,
+        actions: Sequence[Action],
+        humans: frozenset[Seat] = frozenset({LEARNER}),
+    ) -> PlayTable:
         """The table after ``actions`` (bots' and learner's, in order), checking each is legal
         when taken. The bots are not asked again: the record says what they did. Raises
-        :class:`IllegalPlay` naming the first action that does not fit."""
-        table = cls(setup)
-        for number, text in enumerate(actions, start=1):
-            if not isinstance(text, str):
-                raise IllegalPlay(f"action {number} is not text: {text!r}")
+        :class:`IllegalPlay` naming the first action that does not fit (a record's text is
+        read first, by :func:`engine.play.record.parse_actions`)."""
+        table = cls(setup, humans)
+        for number, action in enumerate(actions, start=1):
             try:
-                table.apply(text)
+                table.apply(action)
             except IllegalPlay as exc:
-                raise IllegalPlay(f"action {number} ({text!r}): {exc}") from None
+                raise IllegalPlay(
+                    Msg(
+                        "error.play.record_action",
+                        number=number,
+                        action=Text(repr(str(action))),
+                        reason=reason(exc),
+                    )
+                ) from None
         return table
 
-    def apply(self, action: str, *, summarise: bool = False) -> Step:
+    def apply(self, action: Action, *, summarise: bool = False) -> Step:
         """Apply the next action of the record, whoever is to act (a bot or South), without
         asking the bots: for replaying records. The learner's way in is :meth:`act`. The step
         carries the hand's summary (``made``) only when ``summarise`` asks for it."""
-        return self._apply(self._parse(action), summarise=summarise)
+        return self._apply(_action(action, "apply"), summarise=summarise)
 
     # -- where we are --------------------------------------------------------------------------
 
     @property
-    def actions(self) -> tuple[str, ...]:
+    def actions(self) -> tuple[Action, ...]:
         """Every action so far, bots' and learner's, in order: with the setup, the record."""
         return tuple(self._actions)
 
@@ -173,15 +200,15 @@ class PlayTable:
     def to_move(self) -> Seat | None:
         return None if self.is_over() else self.deal.current_player()
 
-    def learner_to_move(self) -> bool:
-        return self.to_move() is LEARNER
+    def learner_to_move(self, seat: Seat = LEARNER) -> bool:
+        return self.to_move() is seat
 
-    def legal(self) -> list[str]:
-        """South's legal actions (cards in display order, then ``pass`` and ``force`` when
-        allowed); empty unless it is South's turn."""
-        if not self.learner_to_move():
+    def legal(self, seat: Seat = LEARNER) -> list[Action]:
+        """``seat``'s legal actions (cards in display order, then ``PASS`` and ``FORCE`` when
+        allowed); empty unless it is that seat's turn."""
+        if not self.learner_to_move(seat):
             return []
-        return [str(a) for a in self.deal.legal_actions()]
+        return self.deal.legal_actions()
 
     def start_holding(self, deal_number: int, hand_number: int) -> Mapping[Seat, tuple[Card, ...]]:
         """Every seat's cards when a hand started (hidden cards: for the engine only)."""
@@ -189,16 +216,14 @@ class PlayTable:
 
     # -- moving --------------------------------------------------------------------------------
 
-    @staticmethod
-    def _parse(text: str) -> Action:
-        try:
-            return Action.parse(text)
-        except ConcertoError as exc:
-            raise IllegalPlay(str(exc)) from None
+    def _over(self) -> IllegalPlay:
+        return IllegalPlay(
+            Msg("error.play.game_over" if self.setup.game else "error.play.deal_over")
+        )
 
     def _apply(self, action: Action, *, summarise: bool = True) -> Step:
         if self.is_over():
-            raise IllegalPlay("the game is over" if self.setup.game else "the deal is over")
+            raise self._over()
         deal = self.deal
         deal_number = self.deal_number
         hand_number = deal.hand_number
@@ -212,45 +237,48 @@ class PlayTable:
         try:
             self._game.apply_action(action)
         except ConcertoError as exc:
-            raise IllegalPlay(str(exc)) from None
-        self._actions.append(str(action))
+            raise IllegalPlay(exc.message) from None
+        self._actions.append(action)
         finished = len(deal.played_hands) > played
         made = self.hand_summary(hand_number, deal_number) if finished and summarise else None
         return Step(
             deal_number=deal_number,
             hand_number=hand_number,
-            seat=str(seat),
-            action=str(action),
+            seat=seat,
+            action=action,
             hand_finished=finished,
             made=made,
             deal_finished=deal.is_terminal(),
         )
 
-    def act(self, action: str) -> list[Step]:
-        """South takes ``action`` (``"7H"``, ``"pass"``, ``"force"``); then the bots play until
-        South's next turn or the end. Returns South's step and every bot step, in order.
-        Raises :class:`IllegalPlay` (nothing changes) unless the action is legal for South now.
+    def act(self, action: Action, seat: Seat = LEARNER) -> list[Step]:
+        """``seat`` (South at a solo table) takes ``action`` (a card, ``PASS`` or ``FORCE``);
+        then the bots play until a person's next turn or the end. Returns the seat's step and
+        every bot step, in order. Raises :class:`IllegalPlay` (nothing changes) unless the
+        action is legal for that seat now, with the engine's reason.
         """
+        action = _action(action, "act")
         if self.is_over():
-            raise IllegalPlay("the game is over" if self.setup.game else "the deal is over")
-        if not self.learner_to_move():
-            raise IllegalPlay("it is not your turn")
-        parsed = self._parse(action)
-        if parsed not in self.deal.legal_actions():
+            raise self._over()
+        if seat not in self.humans or not self.learner_to_move(seat):
+            raise IllegalPlay(Msg("error.play.not_your_turn"))
+        if action not in self.deal.legal_actions():
             try:
-                self.deal.clone().apply_action(parsed)
+                self.deal.clone().apply_action(action)
             except ConcertoError as exc:
-                raise IllegalPlay(str(exc)) from None
-            raise IllegalPlay(f"{action!r} is not allowed now")  # pragma: no cover
-        return [self._apply(parsed), *self.advance()]
+                raise IllegalPlay(exc.message) from None
+            raise IllegalPlay(  # pragma: no cover
+                Msg("error.play.not_allowed_now", action=Text(repr(str(action))))
+            )
+        return [self._apply(action), *self.advance()]
 
     def advance(self) -> list[Step]:
-        """Let the bots play until it is South's turn or everything is over."""
+        """Let the bots play until it is a person's turn or everything is over."""
         steps: list[Step] = []
         while not self.is_over():
             seat = self.deal.current_player()
             assert seat is not None
-            if seat is LEARNER:
+            if seat in self.humans:
                 break
             obs = self.deal.observation(seat)
             steps.append(self._apply(self._bots[seat].choose(obs, obs.legal_actions)))
@@ -275,10 +303,12 @@ class PlayTable:
         """The summary of a finished hand (default: of the deal being played)."""
         deal_number = self.deal_number if deal_number is None else deal_number
         if not 1 <= deal_number <= len(self.deals):
-            raise IllegalPlay(f"no deal {deal_number} yet")
+            raise IllegalPlay(Msg("error.play.no_deal_yet", deal=deal_number))
         deal = self.deals[deal_number - 1]
         if not 1 <= hand_number <= len(deal.played_hands):
-            raise IllegalPlay(f"hand {hand_number} of deal {deal_number} is not finished")
+            raise IllegalPlay(
+                Msg("error.play.hand_not_finished", hand=hand_number, deal=deal_number)
+            )
         hand = deal.played_hands[hand_number - 1]
         seen = [c for h in deal.played_hands[: hand_number - 1] for c in h.card_list]
         return summarise(
@@ -303,7 +333,7 @@ class PlayTable:
         """The scores of a finished deal (public once it is over)."""
         deal = self.deals[deal_number - 1]
         if not deal.is_terminal():
-            raise IllegalPlay(f"deal {deal_number} is not over")
+            raise IllegalPlay(Msg("error.play.deal_number_not_over", deal=deal_number))
         result = deal.result()
         return DealScore(
             deal_number=deal_number,
@@ -322,7 +352,9 @@ class PlayTable:
     def outcome(self) -> Outcome:
         """The result, once everything is over (a single deal has no game bonus)."""
         if not self.is_over():
-            raise IllegalPlay("the game is not over" if self.setup.game else "the deal is not over")
+            raise IllegalPlay(
+                Msg("error.play.game_not_over" if self.setup.game else "error.play.deal_not_over")
+            )
         if self.setup.game:
             out = self._game.outcome()
             return Outcome(
@@ -344,68 +376,74 @@ class PlayTable:
             deals_played=1,
         )
 
-    def view(self) -> TableView:
-        """What South may see now, built from South's observation and finished deals only."""
+    def view(self, seat: Seat = LEARNER) -> TableView:
+        """What ``seat`` (South at a solo table) may see now, built from that seat's
+        observation and finished deals only."""
         deal = self.deal
         totals = {Side.NS: 0, Side.EW: 0}
         for earlier in self.deals[: self.deal_number - 1]:
             for side, points in earlier.result().scores.items():
                 totals[side] += points
-        obs = deal.observation(LEARNER, totals)
+        obs = deal.observation(seat, totals)
         over = self.is_over()
-        to_move = None if over else obs.current_player
-        legal = tuple(str(a) for a in obs.legal_actions) if not over else ()
         return TableView(
             game=self.setup.game,
             deal_number=self.deal_number,
-            dealer=str(obs.dealer),
-            rule=obs.rule.name,
+            dealer=obs.dealer,
+            rule=obs.rule,
             convention=self.setup.convention,
             opponents=self.setup.opponents,
             hand_number=obs.hand_number,
             side_hand=obs.side_hand,
-            leader=str(obs.leader),
-            side_of_hand=str(obs.side_of_hand),
-            to_move=str(to_move) if to_move is not None else None,
+            leader=obs.leader,
+            side_of_hand=obs.side_of_hand,
+            to_move=None if over else obs.current_player,
             hand=obs.own_cards,
             counts=MappingProxyType({str(s): obs.card_counts[s] for s in SEATS}),
             completed=tuple(ShownHand.of(h) for h in obs.played_hands),
-            current=tuple((str(s), str(a)) for s, a in obs.current_actions),
-            current_cards=tuple((str(s), c) for s, c in obs.current_cards),
-            forced_by=str(obs.forced_by) if obs.forced_by is not None else None,
+            current=obs.current_actions,
+            current_cards=obs.current_cards,
+            forced_by=obs.forced_by,
             hand_scores=_sides(obs.hand_scores),
             totals=_sides(obs.totals),
             finished_deals=tuple(
                 self.deal_score(n) for n, d in enumerate(self.deals, start=1) if d.is_terminal()
             ),
-            legal=legal,
+            legal=() if over or seat not in self.humans else obs.legal_actions,
             is_over=over,
             outcome=self.outcome() if over else None,
+            seat=seat,
         )
+
+    def hands_now(self) -> Mapping[Seat, tuple[Card, ...]]:
+        """Every seat's cards now: the all-hands view of an authorised watcher (a teacher at a
+        live table), never a player's."""
+        return MappingProxyType({s: self.deal.held(s) for s in SEATS})
 
     # -- grading -------------------------------------------------------------------------------
 
-    def attempts(self) -> list[PlayAttempt]:
-        """South's leads so far, each graded by the lead drill's answer key: every hand South
-        led with a signal (c1, North's pass, c2 or pass). A lead North did not pass after
-        (North played at once, or held no cards) gives no signal and no attempt."""
+    def attempts(self, seat: Seat = LEARNER) -> list[PlayAttempt]:
+        """``seat``'s leads so far (South's at a solo table), each graded by the lead drill's
+        answer key: every hand the seat led with a signal (c1, partner's pass, c2 or pass). A
+        lead partner did not pass after (partner played at once, or held no cards) gives no
+        signal and no attempt."""
         out: list[PlayAttempt] = []
         for number, deal in enumerate(self.deals, start=1):
             hands = [(h.number, h.actions) for h in deal.played_hands]
             if not deal.is_terminal():
                 hands.append((deal.hand_number, deal.current_actions))
             for hand_number, actions in hands:
-                if not actions or actions[0][0] is not LEARNER:
+                if not actions or actions[0][0] is not seat:
                     continue
                 signal = signal_of(actions)
                 if signal is None:
                     continue
-                held = self._starts[(number, hand_number)][LEARNER]
+                held = self._starts[(number, hand_number)][seat]
                 attempt = grade_lead(
                     held,
                     signal,
                     side_hand=(hand_number + 1) // 2,
-                    convention=self.setup.convention,
+                    convention=self.convention_of(seat) or self.setup.convention,
                     rule=self.setup.rule,
                     deal_number=number,
                     hand_number=hand_number,
@@ -421,7 +459,7 @@ def grade_lead(
     *,
     side_hand: int,
     convention: str,
-    rule: str,
+    rule: ScoringRule,
     deal_number: int,
     hand_number: int,
 ) -> PlayAttempt | None:
@@ -443,4 +481,14 @@ def grade_lead(
         side_hand=side_hand,
         convention=convention,
         expected=key.preferred,
+    )
+
+
+def _action(value: object, func: str) -> Action:
+    """``value`` if it is an :class:`Action`; text is read at the edge (``Action.parse``)."""
+    if isinstance(value, Action):
+        return value
+    raise WrongTypeError(
+        f"PlayTable.{func}() takes an Action (read text with Action.parse), "
+        f"not {type(value).__name__} {value!r}"
     )

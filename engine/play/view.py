@@ -13,7 +13,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.cards import Card
-from engine.game import PlayedHand
+from engine.game import Action, PlayedHand
+from engine.scoring import ScoringRule
+from engine.table import Seat, Side
 
 __all__ = ["DealScore", "Outcome", "ShownHand", "TableView"]
 
@@ -22,16 +24,20 @@ def _cards(cards: tuple[Card, ...]) -> list[str]:
     return [str(c) for c in cards]
 
 
+def _letter(seat: Seat | None) -> str | None:
+    return None if seat is None else str(seat)
+
+
 @dataclass(frozen=True, slots=True)
 class ShownHand:
     """A completed hand, face up in front of its leader: who played each card, every action
     (passes and forces included), the combination and its points for ``side``."""
 
     number: int
-    leader: str
-    side: str
-    cards: tuple[tuple[str, Card], ...]
-    actions: tuple[tuple[str, str], ...]
+    leader: Seat
+    side: Side
+    cards: tuple[tuple[Seat, Card], ...]
+    actions: tuple[tuple[Seat, Action], ...]
     combination: str
     points: int
 
@@ -39,10 +45,10 @@ class ShownHand:
     def of(cls, hand: PlayedHand) -> ShownHand:
         return cls(
             number=hand.number,
-            leader=str(hand.leader),
-            side=str(hand.side),
-            cards=tuple((str(seat), c) for seat, c in hand.cards),
-            actions=tuple((str(seat), str(a)) for seat, a in hand.actions),
+            leader=hand.leader,
+            side=hand.side,
+            cards=hand.cards,
+            actions=hand.actions,
             combination=str(hand.combination),
             points=hand.points,
         )
@@ -50,10 +56,10 @@ class ShownHand:
     def to_json(self) -> dict[str, Any]:
         return {
             "number": self.number,
-            "leader": self.leader,
-            "side": self.side,
-            "cards": [[seat, str(c)] for seat, c in self.cards],
-            "actions": [list(a) for a in self.actions],
+            "leader": str(self.leader),
+            "side": str(self.side),
+            "cards": [[str(seat), str(c)] for seat, c in self.cards],
+            "actions": [[str(seat), str(a)] for seat, a in self.actions],
             "combination": self.combination,
             "points": self.points,
         }
@@ -111,11 +117,11 @@ class Outcome:
 
 @dataclass(frozen=True, slots=True)
 class TableView:
-    """The table from South's chair.
+    """The table from one chair (South's at a solo table).
 
     - ``hand``: South's cards, sorted; ``counts``: how many cards each seat holds (all four);
     - ``completed``: this deal's completed hands, face up; ``current``: the current hand's
-      actions as ``(seat, action)`` (``"7H"``, ``"pass"``, ``"force"``);
+      actions as ``(seat, action)``;
     - ``to_move``: the seat to act (None when over); ``legal``: South's legal actions (empty
       unless South is to act); ``hand_number`` 1-8, ``side_hand`` 1-4, ``leader`` (whose turn
       it is to lead the current hand), ``side_of_hand``, ``forced_by``;
@@ -123,55 +129,62 @@ class TableView:
       (zeros for a single deal), ``finished_deals`` (every deal over, in a game the earlier
       ones), ``deal_number`` and ``game``;
     - ``is_over``; then ``outcome`` holds the result.
+
+    Seats, sides, actions and the rule are the engine's value types; the tables of figures
+    (``counts``, ``hand_scores``, ``totals``, ``finished_deals``, ``outcome``) are keyed by
+    the seat's or side's letters, as :meth:`to_json` writes them.
     """
 
     game: bool
     deal_number: int
-    dealer: str
-    rule: str
+    dealer: Seat
+    rule: ScoringRule
     convention: str
     opponents: str
     hand_number: int
     side_hand: int
-    leader: str
-    side_of_hand: str
-    to_move: str | None
+    leader: Seat
+    side_of_hand: Side
+    to_move: Seat | None
     hand: tuple[Card, ...]
     counts: Mapping[str, int]
     completed: tuple[ShownHand, ...]
-    current: tuple[tuple[str, str], ...]
-    current_cards: tuple[tuple[str, Card], ...]
-    forced_by: str | None
+    current: tuple[tuple[Seat, Action], ...]
+    current_cards: tuple[tuple[Seat, Card], ...]
+    forced_by: Seat | None
     hand_scores: Mapping[str, int]
     totals: Mapping[str, int]
     finished_deals: tuple[DealScore, ...]
-    legal: tuple[str, ...]
+    legal: tuple[Action, ...]
     is_over: bool
     outcome: Outcome | None
+    #: Whose chair: South at a solo table, any seat at a live table.
+    seat: Seat = Seat.S
 
     def to_json(self) -> dict[str, Any]:
         return {
+            "seat": str(self.seat),
             "game": self.game,
             "deal_number": self.deal_number,
-            "dealer": self.dealer,
-            "rule": self.rule,
+            "dealer": str(self.dealer),
+            "rule": self.rule.name,
             "convention": self.convention,
             "opponents": self.opponents,
             "hand_number": self.hand_number,
             "side_hand": self.side_hand,
-            "leader": self.leader,
-            "side_of_hand": self.side_of_hand,
-            "to_move": self.to_move,
+            "leader": str(self.leader),
+            "side_of_hand": str(self.side_of_hand),
+            "to_move": _letter(self.to_move),
             "hand": _cards(self.hand),
             "counts": dict(self.counts),
             "completed": [h.to_json() for h in self.completed],
-            "current": [list(a) for a in self.current],
-            "current_cards": [[seat, str(c)] for seat, c in self.current_cards],
-            "forced_by": self.forced_by,
+            "current": [[str(seat), str(a)] for seat, a in self.current],
+            "current_cards": [[str(seat), str(c)] for seat, c in self.current_cards],
+            "forced_by": _letter(self.forced_by),
             "hand_scores": dict(self.hand_scores),
             "totals": dict(self.totals),
             "finished_deals": [d.to_json() for d in self.finished_deals],
-            "legal": list(self.legal),
+            "legal": [str(a) for a in self.legal],
             "is_over": self.is_over,
             "outcome": self.outcome.to_json() if self.outcome is not None else None,
         }

@@ -37,11 +37,10 @@ follows.
    pairs out of range. threes ♦-and-pass and one_pair ♦-and-pass carry their suit inference
    into the visible pruning (♦ means no ♥ in a three; means ♥♦ for a pair).
 8. teach-yourself-1994: "four of a kind has no signal", so the convention has no fours row:
-   the leader skips it and shows the next checklist item the hand holds that has a signal (the
-   four cards count towards it), naming the skipped item in ``Encoding.unsignalled``; the fours
-   are played out later and no signal reads as fours. The wider high-then-low d=4 reading adds
-   top-then-bottom rows for XXX.X, X.XXX and XX.XX,
-   listed after the regular play.
+   the leader plays the four out at once, on this lead (``Encoding.played_out``): every two
+   cards of the four in either order are correct, and they read as two pair. The wider
+   high-then-low d=4 reading adds top-then-bottom rows for the three-card XX..X and X..XX and
+   the four-card XXX.X, X.XXX and XX.XX, listed after the regular play.
 9. Readings with the same item and shape from several rows are merged; readings order by
    (fallback-only, family group, checklist order, shape order of SF_SHAPES).
 10. Readings describe what the signal says under the card; a few pattern readings cannot be
@@ -51,8 +50,10 @@ follows.
    and completed hands count, the two signal cards never do.
 12. Reply advice: force when partner's own best five beats ``PROMISE[item]`` (what the item
    makes when completed); otherwise complete the primary reading if partner holds every card
-   it needs (straight-flush cards of one window, a fourth of a shown rank, two of a full house's
-   pair, one or two flush cards, straight cards fitting one window); after c1-and-pass the
+   it needs (straight-flush cards of one window holding both signal cards, a fourth of a shown
+   rank, two of a full house's pair, one or two flush cards, straight cards of one such
+   window), over the holdings :func:`~engine.signals.reply.signal_holdings` admits; after
+   c1-and-pass the
    fourth of the rank, else partner's lowest pair, else the least useful card (fewest partners
    of rank, suit and straight neighbours, then lowest); else pass.
 """
@@ -80,7 +81,7 @@ from engine.signals.encoder import (
     is_strong_round,
 )
 from engine.signals.relations import SignalRelations, signal_relations
-from engine.signals.reply import Advice, reply_advice
+from engine.signals.reply import Advice, reply_advice, signal_holdings
 from engine.signals.signal import Signal
 
 __all__ = [
@@ -112,5 +113,6 @@ __all__ = [
     "is_strong_round",
     "primary_reading",
     "reply_advice",
+    "signal_holdings",
     "signal_relations",
 ]

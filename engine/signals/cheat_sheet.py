@@ -63,8 +63,9 @@ SHEET_WORDS: dict[str, str] = {
     "sheet.family.fours-table": "fours table",
     "sheet.family.weak": "weak",
     "sheet.no_signal_play": (
-        "skip it and signal the next item you hold; play these cards out on a later "
-        "lead (partner is not told)"
+        "play it out at once: any card of it, then another (partner passes after each), "
+        "then the other two and a fifth card; partner reads two pair until a third card "
+        "comes instead of a pass"
     ),
     "sheet.no_signal": "no signal",
     "sheet.cell": "%(item)s%(mark)s%(quals)s",
@@ -156,7 +157,7 @@ class ReadingOrder:
 
 
 #: What the cheat sheet says for a checklist item its convention does not signal (the 1994
-#: card's four of a kind): skip it, signal the next item held, play these cards out later.
+#: card's four of a kind): play it out at once, on this lead.
 NO_SIGNAL_PLAY = Msg("sheet.no_signal_play")
 
 
@@ -389,7 +390,7 @@ def cheatsheet_text(convention: Convention = DEFAULT_CONVENTION) -> str:
         groups = ", then ".join(FAMILY_LABELS[f] for f in order.families)
         out.append(f"  {order.round} round (side hands {hands}): {groups}")
     out.append(f"  after card and pass partner may only: {', '.join(sheet.card_and_pass_reply)}")
-    out += ["", "Leader's checklist (signal the first held):"]
+    out += ["", "Leader's checklist (show the first held; one with no signal is played out):"]
     for line in sheet.checklist:
         out.append(f"  {line.number:>2}. {line.title:<28} {line.id:<15} {line.family}")
     out += ["", "Which cards to play:"]

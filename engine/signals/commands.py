@@ -1,28 +1,63 @@
 """Command-line commands of the signal card: ``signal``, ``read``, ``reply``, ``cheatsheet``,
-``posterior``.
+``posterior`` and ``convention`` (``show``, ``check``, ``diff`` and ``list`` cards).
 
+Every ``--convention`` takes a card's name or the path of a card file (``docs/conventions.md``).
 See :mod:`engine.cli` for the JSON, batch (stdin) and exit-status rules.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 from typing import Any
 
 from engine.cards import Card, parse_cards
 from engine.command import UsageError, command
+from engine.errors import ConcertoError
+from engine.signals.cardcheck import check_card, diff_cards
+from engine.signals.cardfile import card_text, load_convention
 from engine.signals.cheat_sheet import cheatsheet_text
-from engine.signals.conventions import DEFAULT_CONVENTION, get_convention
+from engine.signals.conventions import (
+    DEFAULT_CONVENTION,
+    Convention,
+    get_convention,
+    known_conventions,
+    open_convention,
+)
 from engine.signals.decoder import decode
 from engine.signals.encoder import Play, encode
 from engine.signals.posterior import posterior
 from engine.signals.reply import reply_advice
 from engine.signals.signal import Signal
 
+__all__ = ["CardCheckFailed", "convention_name_type", "convention_type"]
+
+_CONVENTION_HELP = "a card's name (default parlett-2008) or the path of a card file (.json)"
+
+
+def convention_type(text: str) -> Convention:
+    """An argparse ``type``: the card called ``text``, or the card in the file ``text``, checked
+    and registered under its name (:func:`~engine.signals.conventions.open_convention`)."""
+    try:
+        return open_convention(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def convention_name_type(text: str) -> str:
+    """:func:`convention_type`, as the card's name (for settings that store a name)."""
+    return convention_type(text).name
+
+
+def _add_convention(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--convention", type=convention_type, default=DEFAULT_CONVENTION.name, help=_CONVENTION_HELP
+    )
+
 
 def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--side-hand", type=int, default=None, help="1..4 (1-2 strong, 3-4 weak)")
-    p.add_argument("--convention", default=DEFAULT_CONVENTION.name)
+    _add_convention(p)
 
 
 def _side(ns: argparse.Namespace) -> int:
@@ -116,7 +151,7 @@ def run_reply(ns: argparse.Namespace) -> dict[str, Any]:
 
 
 def _configure_cheatsheet(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--convention", default=DEFAULT_CONVENTION.name)
+    _add_convention(p)
 
 
 @command(
@@ -162,3 +197,83 @@ def run_posterior(ns: argparse.Namespace) -> dict[str, Any]:
         model=ns.model,
     )
     return result.to_json()
+
+
+def _card(text: str) -> Convention:
+    """A known card by name, else the card in the file ``text`` (read and checked, not
+    registered: a changed copy of a shipped card keeps its name here)."""
+    found = known_conventions().get(text)
+    return found if found is not None else load_convention(text)
+
+
+def _configure_convention(p: argparse.ArgumentParser) -> None:
+    actions = p.add_subparsers(dest="action", required=True, metavar="ACTION")
+    show = actions.add_parser(
+        "show", help="a card as data: its file (or one JSON line with --json, with its version)"
+    )
+    show.add_argument("card", metavar="NAME_OR_FILE")
+    show.add_argument("--json", action="store_true", help="one line of JSON, with the version")
+    check = actions.add_parser(
+        "check",
+        help="is the card valid; which signals does it make ambiguous; does every play read "
+        "back (exit status 2 when it is not valid)",
+    )
+    check.add_argument("card", metavar="FILE_OR_NAME")
+    check.add_argument("--hands", type=int, default=2000, help="round-trip hands (default 2000)")
+    check.add_argument("--seed", type=int, default=0, help="the round trip's seed (default 0)")
+    check.add_argument(
+        "--samples", type=int, default=300, help="partner's hands behind each odds (default 300)"
+    )
+    diff = actions.add_parser("diff", help="the rows added, removed and changed from A to B")
+    diff.add_argument("a", metavar="A")
+    diff.add_argument("b", metavar="B")
+    actions.add_parser("list", help="the cards known by name, with their versions")
+
+
+def _dump(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+@command(
+    "convention",
+    help="Convention cards as data: show NAME|FILE [--json], check FILE, diff A B, list.",
+    configure=_configure_convention,
+    text=True,
+)
+def run_convention(ns: argparse.Namespace) -> str:
+    if ns.action == "show":
+        conv = _card(ns.card)
+        if ns.json:
+            return _dump({**conv.to_json(), "version": conv.version})
+        return card_text(conv)
+    if ns.action == "check":
+        if ns.hands < 0 or ns.samples < 1:
+            raise UsageError("--hands must be 0 or more and --samples at least 1")
+        known = known_conventions().get(ns.card)
+        report = check_card(known or ns.card, hands=ns.hands, seed=ns.seed, samples=ns.samples)
+        if not report["valid"]:
+            raise CardCheckFailed(ns.card, report)
+        return _dump(report)
+    if ns.action == "diff":
+        return _dump(diff_cards(_card(ns.a), _card(ns.b)))
+    return _dump(
+        [
+            {"name": c.name, "title": c.title, "version": c.version, "shipped": c.shipped}
+            for c in known_conventions().values()
+        ]
+    )
+
+
+class CardCheckFailed(ConcertoError):
+    """A card that failed ``convention check``: the CLI prints ``report`` (the check's JSON) on
+    stdout, then this error's one line on stderr, and exits with status 2."""
+
+    def __init__(self, source: str, report: dict[str, Any]) -> None:
+        self.report = _dump(report)
+        errors, roundtrip = report["errors"], report["roundtrip"]
+        failed = roundtrip["failed"] if roundtrip else 0
+        first = errors[0]["message"] if errors else "a play does not read back as its item"
+        counts = f"{len(errors)} error{'s' if len(errors) != 1 else ''}"
+        if failed:
+            counts += f", {failed} round-trip failure{'s' if failed != 1 else ''}"
+        super().__init__(f"{source}: not a valid card ({counts}): {first}")

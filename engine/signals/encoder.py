@@ -29,6 +29,7 @@ from engine.signals.conventions import (
 from engine.signals.relations import signal_relations
 
 __all__ = [
+    "PLAY_OUT",
     "RULES",
     "Encoding",
     "InvalidSideHandError",
@@ -38,6 +39,9 @@ __all__ = [
     "is_strong_round",
     "pattern_matches",
 ]
+
+#: The ``rows`` entry of a play that plays an unsignalled item out (:attr:`Encoding.played_out`).
+PLAY_OUT = "play_out"
 
 #: A signal: ``(c1, c2)``, or ``(c1, None)`` for "c1 and pass".
 Play = tuple[Card, Card | None]
@@ -62,7 +66,10 @@ def is_strong_round(side_hand: int) -> bool:
 class Encoding:
     """The item shown, its shape, the cards making it, and every correct play (preferred first).
 
-    ``rows`` names the row that produced each play (parallel to ``plays``).
+    ``rows`` names the row that produced each play (parallel to ``plays``). ``played_out``:
+    the item has no signal in this convention (four of a kind in teach-yourself-1994), so the
+    leader plays it out at once: ``plays`` are every two of its cards, in either order, and
+    ``rows`` say :data:`PLAY_OUT`.
     """
 
     item: str
@@ -70,7 +77,7 @@ class Encoding:
     cards: tuple[Card, ...]
     plays: tuple[Play, ...]
     rows: tuple[str, ...] = ()
-    unsignalled: tuple[str, ...] = ()
+    played_out: bool = False
 
     @property
     def preferred(self) -> Play | None:
@@ -278,12 +285,12 @@ def instance_plays(
 
 
 _PlaysOf = tuple[list[tuple[Play, Row]], list[tuple[Play, Row]]]
-_CACHE: dict[tuple[str, str, str | None, int, int], _PlaysOf] = {}
+_CACHE: dict[tuple[str, str, str, str | None, int, int], _PlaysOf] = {}
 _CACHE_LIMIT = 200_000
 
 
 def _cached_plays(conv: Convention, inst: Instance) -> _PlaysOf:
-    key = (conv.name, inst.item, inst.shape, inst.key, inst.lo)
+    key = (conv.name, conv.version, inst.item, inst.shape, inst.key, inst.lo)
     found = _CACHE.get(key)
     if found is None:
         if len(_CACHE) > _CACHE_LIMIT:
@@ -301,18 +308,31 @@ def encode(
     Every holding of the first signalled item counts, whatever its shape: a hand holding
     ♦6-7-8-10 (``XXX.X``) beside ♠2-3-4-5 (``XXXX``) may show either, and both leads are right;
     ``shape`` and ``cards`` name the preferred holding. An item the convention gives no row
-    (four of a kind in teach-yourself-1994) is skipped: the leader shows the next item that has
-    a signal and plays the unsignalled one out later; it is named in ``unsignalled``.
+    (four of a kind in teach-yourself-1994) has no signal: the leader plays it out at once,
+    any card of it, then another (partner passes after each), then the rest; every two of
+    its cards in either order are correct and ``played_out`` is set.
     The side hand does not change what is shown (the same checklist applies in every round);
     it is checked and kept in the signature because readings depend on it.
+
+    >>> from engine.cards import parse_cards
+    >>> from engine.signals.conventions import get_convention
+    >>> enc = encode(parse_cards("7S 7H 7D 7C 2D"), 1, get_convention("teach-yourself-1994"))
+    >>> enc.item, enc.played_out, len(enc.plays), [str(c) for c in enc.plays[0]]
+    (ChecklistItem.FOURS, True, 12, ['7S', '7H'])
     """
     check_side_hand(side_hand)
     convention = require_convention(convention, "encode")
     mask = hand_mask(hand, "encode")
-    item, instances = find_instances(mask, convention.signal_checklist)
-    unsignalled = _unsignalled(mask, convention, item)
+    item, instances = find_instances(mask, convention.checklist)
     if not instances:
-        return Encoding("none", None, (), (), unsignalled=unsignalled)
+        return Encoding("none", None, (), ())
+    if item in convention.unsignalled_items:
+        out = tuple(
+            (a, b) for inst in instances for a in inst.cards for b in inst.cards if a is not b
+        )
+        return Encoding(
+            item, None, instances[0].cards, out, (PLAY_OUT,) * len(out), played_out=True
+        )
     regular: list[tuple[Play, Row, Instance]] = []
     fallback: list[tuple[Play, Row, Instance]] = []
     for inst in instances:
@@ -329,20 +349,4 @@ def encode(
             plays.append(p)
             rows.append(r.id)
     best = chosen[0][2] if chosen else instances[0]
-    return Encoding(
-        item, best.shape, best.cards, tuple(plays), tuple(rows), unsignalled=unsignalled
-    )
-
-
-def _unsignalled(mask: int, convention: Convention, shown: str) -> tuple[str, ...]:
-    """Items the hand holds ahead of ``shown`` that the convention gives no signal."""
-    skipped = convention.unsignalled_items
-    if not skipped:
-        return ()
-    out = []
-    for item in convention.checklist:
-        if item == shown:
-            break
-        if item in skipped and find_instances(mask, (item,))[1]:
-            out.append(item)
-    return tuple(out)
+    return Encoding(item, best.shape, best.cards, tuple(plays), tuple(rows))

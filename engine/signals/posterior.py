@@ -17,6 +17,12 @@ ratio of the uniform law to the mixture it was drawn from, so that a signal only
 leads does not need millions of hands. When the unseen cards are few, every hand is enumerated
 instead, and when one reading is left it is certain; both answers are exact.
 
+The sampler works on 52-bit hand masks: it replays ``random.sample`` with ``getrandbits`` (the
+same hands from the same random stream as the straightforward implementation kept as
+``_reference_posterior``), skips the hands :mod:`engine.signals.lead_filter` proves cannot lead
+the signal, and encodes the others once per *key* (the cards their encoding depends on); the
+answer equals the reference's (``docs/posterior.md``, *The fast path*).
+
 >>> from engine.cards import card, parse_cards
 >>> post = posterior((card("2D"), card("5D")), side_hand=1, hand_size=13, samples=300)
 >>> post.items[0].item, post.items[0].shape, post.samples
@@ -29,7 +35,7 @@ from __future__ import annotations
 
 import math
 from bisect import bisect_right
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from itertools import combinations
 from random import Random
@@ -37,6 +43,7 @@ from typing import Any
 
 from engine.cards import DECK, Card
 from engine.errors import ConcertoError
+from engine.hand import Hand
 from engine.messages import Msg, Term, Text
 from engine.signals.checklist import find_instances
 from engine.signals.conventions import (
@@ -47,6 +54,7 @@ from engine.signals.conventions import (
 )
 from engine.signals.decoder import readings_table
 from engine.signals.encoder import Encoding, Play, check_side_hand, encode, instance_plays
+from engine.signals.lead_filter import lead_filter
 
 __all__ = [
     "METHODS",
@@ -258,12 +266,23 @@ def _check(
 # Likelihood of the signal for one hand
 
 
+_NO_LEAD: tuple[float, tuple[str, str | None]] = (0.0, ("none", None))
+
+
 class _Scorer:
-    """Weight and (item, shape) of a hand of partner's, memoised by hand mask."""
+    """Weight and (item, shape) of a hand of partner's, memoised by hand mask.
 
-    __slots__ = ("conv", "memo", "model", "shapes", "side_hand", "signal")
+    ``lead`` is the signal's :func:`~engine.signals.lead_filter.lead_filter` (``None`` for
+    the reference, or a checklist the filter does not know): :meth:`score_mask` gives the
+    hands it rejects weight 0 without calling the encoder, and encodes the others by their
+    key (the cards their encoding depends on), once per key.
+    """
 
-    def __init__(self, signal: Play, side_hand: int, conv: Convention, model: str) -> None:
+    __slots__ = ("conv", "lead", "memo", "model", "shapes", "side_hand", "signal")
+
+    def __init__(
+        self, signal: Play, side_hand: int, conv: Convention, model: str, reference: bool = False
+    ) -> None:
         self.signal = signal
         self.side_hand = side_hand
         self.conv = conv
@@ -272,12 +291,30 @@ class _Scorer:
         self.shapes: dict[
             tuple[str, str | None, int, int], tuple[frozenset[Play], frozenset[Play]]
         ] = {}
+        self.lead = None if reference else lead_filter(signal, conv, preferred=model == "preferred")
 
     def score(self, mask: int, cards: list[Card]) -> tuple[float, tuple[str, str | None]]:
         found = self.memo.get(mask)
         if found is None:
             enc = encode(cards, self.side_hand, self.conv)
             found = self.memo[mask] = self._weigh(enc, mask)
+        return found
+
+    def score_mask(self, mask: int) -> tuple[float, tuple[str, str | None]]:
+        """:meth:`score` of the hand with this mask (the encoder reads only the mask), by
+        the key the lead filter gives it: weight 0 when the filter rejects the hand."""
+        if self.lead is not None:
+            mask = self.lead(mask)
+            if not mask:
+                return _NO_LEAD
+        return self.score_key(mask)
+
+    def score_key(self, key: int) -> tuple[float, tuple[str, str | None]]:
+        """:meth:`score` of a hand by its key (or its whole mask, without a lead filter)."""
+        found = self.memo.get(key)
+        if found is None:
+            enc = encode(Hand.from_mask(key), self.side_hand, self.conv)
+            found = self.memo[key] = self._weigh(enc, key)
         return found
 
     def _weigh(self, enc: Encoding, mask: int) -> tuple[float, tuple[str, str | None]]:
@@ -686,6 +723,72 @@ def posterior(
 
     Raises :class:`InvalidPosteriorError` (a :class:`ValueError`) for bad input.
     """
+    return _posterior(
+        signal,
+        side_hand,
+        hand_size,
+        visible,
+        convention,
+        samples,
+        seed,
+        model,
+        method=method,
+        max_attempts=max_attempts,
+        witness=witness,
+        reference=False,
+    )
+
+
+def _reference_posterior(
+    signal: tuple[Card, Card | None],
+    side_hand: int,
+    hand_size: int,
+    visible: Iterable[Card] = (),
+    convention: Convention | str = DEFAULT_CONVENTION,
+    samples: int = 2000,
+    seed: int = 0,
+    model: str = "preferred",
+    *,
+    method: str = "auto",
+    max_attempts: int | None = None,
+    witness: Iterable[Card] | None = None,
+) -> Posterior:
+    """:func:`posterior` as it was first written, kept as the slow reference of the tests:
+    every hand drawn is a list of cards drawn with ``random.sample`` and weighed by the
+    encoder. :func:`posterior` draws the same hands from the same random stream and weighs
+    the same ones (its filter only skips hands the encoder would give weight 0), so both
+    return equal answers."""
+    return _posterior(
+        signal,
+        side_hand,
+        hand_size,
+        visible,
+        convention,
+        samples,
+        seed,
+        model,
+        method=method,
+        max_attempts=max_attempts,
+        witness=witness,
+        reference=True,
+    )
+
+
+def _posterior(
+    signal: tuple[Card, Card | None],
+    side_hand: int,
+    hand_size: int,
+    visible: Iterable[Card],
+    convention: Convention | str,
+    samples: int,
+    seed: int,
+    model: str,
+    *,
+    method: str,
+    max_attempts: int | None,
+    witness: Iterable[Card] | None,
+    reference: bool,
+) -> Posterior:
     c1, c2, conv, seen = _check(
         signal, side_hand, hand_size, visible, convention, samples, model, method
     )
@@ -699,7 +802,7 @@ def posterior(
     shown = [c1] if c2 is None else [c1, c2]
     hands = math.comb(n, m)
     order = _reading_order(c1, c2, side_hand, conv)
-    scorer = _Scorer(play, side_hand, conv, model)
+    scorer = _Scorer(play, side_hand, conv, model, reference)
     tally = _Tally()
 
     def result(attempts: int, how: str) -> Posterior:
@@ -725,13 +828,16 @@ def posterior(
             f"{hands} possible hands are too many to enumerate (at most {ENUMERATE_LIMIT})"
         )
     if method == "enumerate" or (method == "auto" and hands <= ENUMERATE_PER_SAMPLE * samples):
-        for rest in combinations(pool, m):
-            mask = shown_mask
-            for c in rest:
-                mask |= c.bit
-            weight, key = scorer.score(mask, [*shown, *rest])
-            if weight > 0:
-                tally.add(key, weight)
+        if reference:
+            for rest in combinations(pool, m):
+                mask = shown_mask
+                for c in rest:
+                    mask |= c.bit
+                weight, key = scorer.score(mask, [*shown, *rest])
+                if weight > 0:
+                    tally.add(key, weight)
+        else:
+            _enumerate(pool, m, shown_mask, scorer, tally)
         return result(hands, "enumerated")
 
     possible = _possible(c1, c2, side_hand, conv, ((1 << 52) - 1) & ~seen_mask, m)
@@ -742,6 +848,7 @@ def posterior(
         return result(0, "sampled")
     limit = max_attempts if max_attempts is not None else ATTEMPTS_PER_SAMPLE * samples
     components = _build_components(possible, conv, pool, shown, n, m)
+    sampler = _sample_reference if reference else _sample
     if len(possible) == 1 and method == "auto":
         # One reading left: once one hand is known to lead the signal, the answer is exact.
         if witness is not None:
@@ -757,17 +864,17 @@ def posterior(
             ):
                 tally.add(possible[0][0], 1.0)
                 return result(0, "only_reading")
-        attempts = _sample(
+        attempts = sampler(
             Random(seed), pool, m, shown, shown_mask, components, scorer, tally, 1, limit
         )
         return result(attempts, "only_reading" if tally.accepted else "sampled")
-    attempts = _sample(
+    attempts = sampler(
         Random(seed), pool, m, shown, shown_mask, components, scorer, tally, samples, limit
     )
     return result(attempts, "sampled")
 
 
-def _sample(
+def _sample_reference(
     rng: Random,
     pool: list[Card],
     m: int,
@@ -858,6 +965,306 @@ def _sample(
         weight /= density
         tally.add(key, weight)
         if adapt_at:
+            pilot.append((weight, terms, density))
+    return attempts
+
+
+# ---------------------------------------------------------------------------------------------
+# The fast path: the same hands from the same random stream, as bit masks
+
+
+def _sample_steps(n: int, k: int) -> tuple[bool, tuple[tuple[int, int], ...]]:
+    """How ``random.sample(population_of_n, k)`` draws (CPython 3.11–3.13): by swapping
+    inside a copy of the population (``True``) or by re-drawing indices already taken, and
+    the ``(bound, bits)`` of each index it draws with ``getrandbits``."""
+    setsize = 21
+    if k > 5:
+        setsize += 4 ** math.ceil(math.log(k * 3, 4))
+    if n <= setsize:
+        return True, tuple((n - i, (n - i).bit_length()) for i in range(k))
+    return False, ((n, n.bit_length()),)
+
+
+def _randbelow(getrandbits: Callable[[int], int], n: int) -> int:
+    """``Random.randrange(n)`` (``n`` > 0) from the same random stream."""
+    bits = n.bit_length()
+    r = getrandbits(bits)
+    while r >= n:
+        r = getrandbits(bits)
+    return r
+
+
+def _sample_bits(
+    getrandbits: Callable[[int], int],
+    population: list[int],
+    k: int,
+    steps: tuple[bool, tuple[tuple[int, int], ...]],
+) -> list[int]:
+    """``random.sample(population, k)`` from the same random stream (``steps`` from
+    :func:`_sample_steps`), without the per-call checks: the chosen items in order."""
+    swap, bounds = steps
+    out = []
+    if swap:
+        pool = population[:]
+        for bound, bits in bounds:
+            j = getrandbits(bits)
+            while j >= bound:
+                j = getrandbits(bits)
+            out.append(pool[j])
+            pool[j] = pool[bound - 1]
+        return out
+    bound, bits = bounds[0]
+    selected: set[int] = set()
+    for _ in range(k):
+        j = getrandbits(bits)
+        while j >= bound:
+            j = getrandbits(bits)
+        while j in selected:
+            j = getrandbits(bits)
+            while j >= bound:
+                j = getrandbits(bits)
+        selected.add(j)
+        out.append(population[j])
+    return out
+
+
+def _enumerate(pool: list[Card], m: int, shown_mask: int, scorer: _Scorer, tally: _Tally) -> None:
+    """Weigh every hand, in the order of ``combinations(pool, m)``."""
+    for rest in combinations([c.bit for c in pool], m):
+        weight, key = scorer.score_mask(shown_mask | sum(rest))
+        if weight > 0:
+            tally.add(key, weight)
+
+
+def _sample(
+    rng: Random,
+    pool: list[Card],
+    m: int,
+    shown: list[Card],
+    shown_mask: int,
+    components: list[_Component],
+    scorer: _Scorer,
+    tally: _Tally,
+    samples: int,
+    limit: int,
+) -> int:
+    """:func:`_sample_reference` on bit masks: the same draws from the same random stream
+    (``random.sample``'s algorithm replayed with ``getrandbits``), the same hands weighed in
+    the same order with the same floating-point operations, so the same tally. Hands the
+    scorer's lead filter rejects cost a few bit operations instead of an encoding."""
+    uniform = UNIFORM_SHARE if components else 1.0
+    shares = [c.share for c in components]
+    initial = list(shares)
+    cumulative = _cumulative(uniform, shares)
+    comb = _COMB
+    pilot: list[tuple[float, list[float], float]] = []
+    drawn = [0] * (len(components) + 1)
+    kept = [0] * (len(components) + 1)
+    adapt_at = list(ADAPT_AT) if components else []
+    attempts = 0
+    random = rng.random
+    getrandbits = rng.getrandbits
+    bits = [c.bit for c in pool]
+    swap, bounds = pool_steps = _sample_steps(len(bits), m)
+    lead = scorer.lead
+    memo = scorer.memo
+    score = scorer.score_key
+    spades, hearts, diamonds, clubs = _SUIT_MASKS
+    suit_bits = [[c.bit for c in pool if c.suit == suit] for suit in range(4)]
+    # Per component: its groups (bits, k and how ``random.sample`` draws k of them) and the
+    # number of cards to fill.
+    # (A group planted whole needs no bookkeeping: its draws are made and its cards taken.)
+    plans = [
+        (
+            [
+                (
+                    [c.bit for c in cards] if len(cards) != k else None,
+                    k,
+                    *_sample_steps(len(cards), k),
+                )
+                for cards, _, k in comp.groups
+            ],
+            sum(gmask for cards, gmask, k in comp.groups if len(cards) == k),
+            m - comp.planted,
+        )
+        for comp in components
+    ]
+    # Density terms: share * base (recomputed when the shares change). A proposal planting
+    # one whole set of k cards (most of them: see _split) without a suit cap adds its factor
+    # exactly when the hand holds those k cards (C(k, k) = 1), else nothing: such "exact"
+    # proposals are found from the planted cards the hand lacks (``lacking``), the others
+    # are weighed one by one. Terms that are 0 are skipped: adding 0.0 changes no sum.
+    factors = [s * c.base for s, c in zip(shares, components, strict=True)]
+    exact = 0
+    holders = [0] * 52
+    weighed: dict[int, tuple[int, tuple[tuple[int, int], ...]]] = {}
+    for i, c in enumerate(components):
+        if not c.cap and len(c.groups) == 1 and c.groups[0][1].bit_count() == c.groups[0][2]:
+            exact |= 1 << i
+            for card in c.groups[0][0]:
+                holders[card.index] |= 1 << i
+        else:
+            weighed[i] = (c.cap, tuple((g, k) for _, g, k in c.groups))
+    others = sum(1 << i for i in weighed)
+    exact_cards = [
+        sum(1 << b for b in range(13 * suit, 13 * suit + 13) if holders[b]) for suit in range(4)
+    ]
+    lacking: list[dict[int, int]] = [{}, {}, {}, {}]
+    suit_masks = _SUIT_MASKS
+    planted_cards = 0
+    for c in components:
+        for _, gmask, _ in c.groups:
+            planted_cards |= gmask
+    capped = any(c.cap for c in components)
+    densities: dict[int, tuple[float, list[float] | None]] = {}
+    add = tally.add
+    while tally.accepted < samples and attempts < limit:
+        if adapt_at and attempts == adapt_at[0]:
+            adapt_at.pop(0)
+            shares = _adapted(shares, initial, pilot, drawn[1:], kept[1:])
+            cumulative = _cumulative(uniform, shares)
+            factors = [s * c.base for s, c in zip(shares, components, strict=True)]
+            densities = {}
+        attempts += 1
+        j = bisect_right(cumulative, random())
+        drawn[j] += 1
+        if j == 0:
+            mask = shown_mask
+            if swap:
+                left = bits[:]
+                for bound, nbits in bounds:
+                    i = getrandbits(nbits)
+                    while i >= bound:
+                        i = getrandbits(nbits)
+                    mask |= left[i]
+                    left[i] = left[bound - 1]
+            else:
+                for b in _sample_bits(getrandbits, bits, m, pool_steps):
+                    mask |= b
+        elif components[j - 1].cap:
+            comp = components[j - 1]
+            _, taken, per_suit = comp.plants[
+                bisect_right(comp.cumulative, _randbelow(getrandbits, comp.cumulative[-1]))
+            ]
+            mask = shown_mask | taken
+            vectors, counts = comp.fills[per_suit]
+            vector = vectors[bisect_right(counts, _randbelow(getrandbits, counts[-1]))]
+            for suit, k in enumerate(vector):
+                if k:
+                    left = [b for b in suit_bits[suit] if not b & taken]
+                    for b in _sample_bits(getrandbits, left, k, _sample_steps(len(left), k)):
+                        mask |= b
+        else:
+            groups, taken, need = plans[j - 1]
+            for group_bits, k, group_swap, group_bounds in groups:
+                if group_bits is None:
+                    for bound, nbits in group_bounds:
+                        while getrandbits(nbits) >= bound:
+                            pass
+                elif group_swap:
+                    left = group_bits[:]
+                    for bound, nbits in group_bounds:
+                        i = getrandbits(nbits)
+                        while i >= bound:
+                            i = getrandbits(nbits)
+                        taken |= left[i]
+                        left[i] = left[bound - 1]
+                else:
+                    for b in _sample_bits(getrandbits, group_bits, k, (group_swap, group_bounds)):
+                        taken |= b
+            mask = shown_mask | taken
+            if need:
+                # The first cards of a uniform ordering of the pool that are not planted: a
+                # uniform choice among the cards left (the whole ordering is drawn, as
+                # ``random.sample`` does).
+                if swap:
+                    left = bits[:]
+                    for bound, nbits in bounds:
+                        i = getrandbits(nbits)
+                        while i >= bound:
+                            i = getrandbits(nbits)
+                        if need:
+                            b = left[i]
+                            left[i] = left[bound - 1]
+                            if not b & taken:
+                                mask |= b
+                                need -= 1
+                else:
+                    for b in _sample_bits(getrandbits, bits, m, pool_steps):
+                        if not b & taken:
+                            mask |= b
+                            need -= 1
+                            if not need:
+                                break
+        # The encoding depends only on the hand's key (see engine.signals.lead_filter).
+        hand_key = lead(mask) if lead is not None else mask
+        if not hand_key:
+            continue
+        found = memo.get(hand_key)
+        weight, key = found if found is not None else score(hand_key)
+        if weight <= 0:
+            continue
+        kept[j] += 1
+        # The mixture's density depends on the hand only through the planted cards it holds
+        # (and its longest suit, for the short-suit proposals): computed once per phase.
+        dkey = mask & planted_cards
+        if capped:
+            dkey |= (
+                max(
+                    (mask & spades).bit_count(),
+                    (mask & hearts).bit_count(),
+                    (mask & diamonds).bit_count(),
+                    (mask & clubs).bit_count(),
+                )
+                << 52
+            )
+        known = densities.get(dkey)
+        if known is None:
+            # The nonzero terms of _sample_reference's sum, in the same order.
+            missing = 0
+            for suit in range(4):
+                gone = exact_cards[suit] & ~mask
+                if gone:
+                    found_bits = lacking[suit].get(gone)
+                    if found_bits is None:
+                        found_bits = 0
+                        rest = gone
+                        while rest:
+                            low = rest & -rest
+                            found_bits |= holders[low.bit_length() - 1]
+                            rest ^= low
+                        lacking[suit][gone] = found_bits
+                    missing |= found_bits
+            density = uniform
+            terms: list[float] | None = [0.0] * len(factors) if adapt_at else None
+            todo = (exact & ~missing) | others
+            while todo:
+                low = todo & -todo
+                todo ^= low
+                i = low.bit_length() - 1
+                f = factors[i]
+                if i in weighed:
+                    cap, gks = weighed[i]
+                    if cap:
+                        for smask in suit_masks:
+                            if (mask & smask).bit_count() > cap:
+                                f = 0.0
+                                break
+                    if f:
+                        for gmask, k in gks:
+                            f *= comb[(mask & gmask).bit_count()][k]
+                            if not f:
+                                break
+                if f:
+                    density += f
+                    if terms is not None:
+                        terms[i] = f
+            known = densities[dkey] = (density, terms)
+        density, terms = known
+        weight /= density
+        add(key, weight)
+        if adapt_at:
+            assert terms is not None  # densities is emptied at each re-fit
             pilot.append((weight, terms, density))
     return attempts
 

@@ -8,24 +8,24 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import combinations, permutations
 
-from engine.cards import Card, cards_mask
+from engine.cards import DECK, Card, cards_mask
 from engine.messages import Cards, Msg, Term, card_label
 from engine.scoring import Combination, best_five
-from engine.signals.checklist import card_at, hand_mask
+from engine.signals.checklist import card_at, find_instances, hand_mask
 from engine.signals.conventions import (
     DEFAULT_CONVENTION,
     Convention,
     require_convention,
 )
 from engine.signals.decoder import _placements, decode, primary_reading
-from engine.signals.encoder import pattern_matches
+from engine.signals.encoder import instance_plays, pattern_matches
 from engine.signals.relations import signal_relations
 
-__all__ = ["COMPLETE_THRESHOLD", "PROMISE", "Advice", "reply_advice"]
+__all__ = ["COMPLETE_THRESHOLD", "PROMISE", "Advice", "Holding", "reply_advice", "signal_holdings"]
 
 #: What each item promises the side when partner completes it (compared before forcing).
 PROMISE: dict[str, Combination] = {
@@ -80,44 +80,89 @@ def _rank_mask(value: int) -> int:
     return sum(1 << (s * 13 + r - 2) for s in range(4))
 
 
+def _in_window(c: Card, base: int) -> bool:
+    return base <= c.rank <= base + 4 or (c.rank == 14 and base == 1)
+
+
+def _ways(
+    c1: Card, c2: Card, window: Callable[[int], list[int]], held: int
+) -> tuple[tuple[int, ...], ...]:
+    """The ways partner completes a holding: for each five-rank window holding both signal
+    cards (they are in the hand already), the slots of that window the holding leaves open.
+    ``window(base)`` gives the window's five slot masks (0 for a slot the leader fills);
+    ``held`` masks the leader's cards (for straight flushes, whose slots are single cards)."""
+    ways: list[tuple[int, ...]] = []
+    for base in range(1, 11):
+        if not (_in_window(c1, base) and _in_window(c2, base)):
+            continue
+        slots = tuple(m for m in window(base) if m and not m & held)
+        if slots and slots not in ways:
+            ways.append(slots)
+    return tuple(ways)
+
+
 def _windows(values: Iterable[int]) -> list[int]:
     """Lowest values (1 = Ace low) of the five-rank windows holding every one of ``values``."""
     vs = list(values)
     return list(range(max(1, max(vs) - 4), min(10, min(vs)) + 1))
 
 
-def _holdings(
+#: How many cards of a reading's holding the leader holds besides the two signal cards, for
+#: the items whose holding is not placed by a straight-flush shape.
+_EXTRA_HELD = {"four_flush": 2, "three_flush": 1}
+
+
+def signal_holdings(
     item: str,
-    shapes: set[str | None],
+    shapes: Iterable[str | None],
     c1: Card,
     c2: Card,
-    conv: Convention,
+    convention: Convention,
     seen: int,
 ) -> list[Holding]:
-    """Every leader holding the reading admits (none needing a card in ``seen``), each as its
-    ways of being completed by partner's cards."""
+    """Every leader holding the reading ``item`` (with one of ``shapes``) admits, each as its
+    ways of being completed by partner's cards.
+
+    ``seen`` is the mask of every card the reader sees: their own hand and the completed
+    hands (the two signal cards may be in it or not). A holding is kept only when each card
+    it needs beyond the two signal cards can still be in the leader's hand. This is the one
+    enumeration behind reply advice, its "X of N holdings" sentences, the coach and the bots.
+
+    >>> from engine.cards import card, parse_cards
+    >>> from engine.signals.conventions import get_convention
+    >>> len(signal_holdings("three_straight", {None}, card("5D"), card("3C"),
+    ...     get_convention("parlett-2008"), hand_mask(parse_cards("AS 2H 4S 4H 4D"))))
+    1
+    """
     played = c1.bit | c2.bit
+    seen &= ~played
     if item in ("four_sf", "three_sf"):
+        wanted = set(shapes)
         placements: list[tuple[int, ...]] = []
-        for row in conv.rows_for(item):
-            if row.shape not in shapes or not pattern_matches(row.pattern, c1, c2):
+        for row in convention.rows_for(item):
+            if row.shape not in wanted or not pattern_matches(row.pattern, c1, c2):
                 continue
             for _, held in _placements(row, c1, c2):
                 if held not in placements:
                     placements.append(held)
         out: list[Holding] = []
         for held in placements:
-            if hand_mask(card_at(c1.suit, v) for v in held) & ~played & seen:
-                continue
+            held_mask = hand_mask(card_at(c1.suit, v) for v in held)
+            if held_mask & ~played & seen:
+                continue  # a card the holding needs is in sight
             out.append(
-                tuple(
-                    tuple(card_at(c1.suit, v).bit for v in range(base, base + 5) if v not in held)
-                    for base in _windows(held)
+                _ways(
+                    c1,
+                    c2,
+                    lambda base: [card_at(c1.suit, v).bit for v in range(base, base + 5)],
+                    held_mask,
                 )
             )
         return out
-    if item in ("four_flush", "three_flush"):
+    if item in _EXTRA_HELD:
         suit = _SUIT_MASKS[c1.suit] & ~played
+        if not _realizable(item, c1, c2, convention, suit & ~seen, _EXTRA_HELD[item]):
+            return []
         return [((suit,) * (1 if item == "four_flush" else 2),)]
     rel = signal_relations(c1, c2)
     if item in ("four_straight", "three_straight") and rel.in_range:
@@ -133,24 +178,69 @@ def _holdings(
                 sets.add(vals)
         out = []
         for vals in sorted(sets):
-            if any(not _rank_mask(v) & ~seen & ~played for v in vals):
-                continue  # every card of a rank it needs is in sight
+            if any(not _rank_mask(v) & ~seen & ~played for v in vals if v not in (lo, hi)):
+                continue  # every card of a rank the leader needs besides the signal is in sight
+            held_ranks = {14 if v == 1 else v for v in vals}
             out.append(
-                tuple(
-                    tuple(_rank_mask(v) for v in range(base, base + 5) if v not in vals)
-                    for base in _windows(vals)
+                _ways(
+                    c1,
+                    c2,
+                    lambda base, held=held_ranks: [  # type: ignore[misc]
+                        0 if (14 if v == 1 else v) in held else _rank_mask(v)
+                        for v in range(base, base + 5)
+                    ],
+                    0,
                 )
             )
         return out
     r1 = _rank_mask(c1.rank) & ~played
     r2 = _rank_mask(c2.rank) & ~played
+
+    def unseen(mask: int, k: int) -> bool:
+        return (mask & ~seen).bit_count() >= k
+
     if item == "two_threes":
-        return [((r1,), (r2,))]
+        return [((r1,), (r2,))] if unseen(r1, 2) and unseen(r2, 2) else []
     if item == "full_house":
-        return [((r1,), (r2, r2))]
+        return [((r1,), (r2, r2))] if unseen(r1, 2) and unseen(r2, 1) else []
     if item == "two_pair":
-        return [((r1,),)] if c1.rank == c2.rank else [((r1,), (r2,))]
+        if c1.rank == c2.rank:
+            return [((r1,),)]  # a third of the shown rank: a full house
+        if not _realizable(item, c1, c2, convention, (r1 | r2) & ~seen, 2):
+            return []
+        return [((r1,), (r2,))]
     return []
+
+
+_REALIZABLE: dict[tuple[str, str, str, int, int, int, int], bool] = {}
+
+
+def _realizable(item: str, c1: Card, c2: Card, convention: Convention, free: int, k: int) -> bool:
+    """Whether ``k`` more cards from the mask ``free`` make, with c1 and c2, a holding of
+    ``item`` whose encoding plays exactly this signal (the encoder's own rule decides: a
+    four-card flush is shown from its lowest card with a higher one in range, say)."""
+    key = (convention.name, convention.version, item, c1.index, c2.index, free, k)
+    found = _REALIZABLE.get(key)
+    if found is None:
+        if len(_REALIZABLE) > 50_000:
+            _REALIZABLE.clear()
+        rows = convention.rows_for(item)
+        cards = [c for c in DECK if c.bit & free]
+        found = False
+        for more in combinations(cards, k):
+            mask = c1.bit | c2.bit | hand_mask(more)
+            _, instances = find_instances(mask, (item,))
+            for inst in instances:
+                if hand_mask(inst.cards) != mask:
+                    continue
+                regular, fallback = instance_plays(inst, rows)
+                if any(p == (c1, c2) for p, _ in regular or fallback):
+                    found = True
+                    break
+            if found:
+                break
+        _REALIZABLE[key] = found
+    return found
 
 
 def _fills(cards: tuple[Card, ...], way: tuple[int, ...]) -> bool:
@@ -159,8 +249,23 @@ def _fills(cards: tuple[Card, ...], way: tuple[int, ...]) -> bool:
         return False
     if len(cards) == 1:
         return bool(cards[0].bit & way[0])
-    a, b = cards
-    return bool((a.bit & way[0] and b.bit & way[1]) or (a.bit & way[1] and b.bit & way[0]))
+    return any(
+        all(c.bit & m for c, m in zip(order, way, strict=True)) for order in permutations(cards)
+    )
+
+
+def _completes(cards: tuple[Card, ...], holding: Holding) -> bool:
+    """Whether ``cards`` complete ``holding`` with none to spare (no smaller part of them
+    completes it: a card that is not needed is not part of the reply)."""
+    if not any(_fills(cards, way) for way in holding):
+        return False
+    return not any(
+        _fills(part, way)
+        for k in range(1, len(cards))
+        for part in combinations(cards, k)
+        for way in holding
+        if len(way) == k
+    )
 
 
 def _best_completion(
@@ -168,16 +273,19 @@ def _best_completion(
 ) -> tuple[list[tuple[Card, ...]], int]:
     """Partner's card sets completing the most holdings, and how many holdings that is."""
     sizes = {len(way) for h in holdings for way in h}
-    ordered = sorted(hand, key=lambda c: (c.rank, c.suit))
+    useful = 0
+    for h in holdings:
+        for way in h:
+            for m in way:
+                useful |= m
+    ordered = sorted((c for c in hand if c.bit & useful), key=lambda c: (c.rank, c.suit))
     candidates: list[tuple[Card, ...]] = []
-    if 1 in sizes:
-        candidates += [(c,) for c in ordered]
-    if 2 in sizes:
-        candidates += list(combinations(ordered, 2))
+    for k in sorted(sizes):
+        candidates += list(combinations(ordered, k))
     best: list[tuple[Card, ...]] = []
     top = 0
     for cand in candidates:
-        n = sum(1 for h in holdings if any(_fills(cand, way) for way in h))
+        n = sum(1 for h in holdings if _completes(cand, h))
         if n > top:
             best, top = [cand], n
         elif n == top and n:
@@ -226,13 +334,13 @@ def reply_advice(
                 ),
             )
     if reading is not None and c2 is not None:
-        seen = hand_mask(visible) & ~hand_mask(cards)
+        seen = hand_mask(seen_cards)
         shapes = {
             r.shape
             for r in decode(c1, c2, side_hand, convention, seen_cards)
             if r.item == reading.item
         }
-        holdings = _holdings(reading.item, shapes, c1, c2, convention, seen)
+        holdings = signal_holdings(reading.item, shapes, c1, c2, convention, seen)
         best, top = _best_completion(cards, holdings) if holdings else ([], 0)
         title = Term("item_lower", str(reading.item))
         total = len(holdings)

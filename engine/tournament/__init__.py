@@ -12,6 +12,17 @@ the boards are split among processes (``jobs``).
 >>> result = run_tournament(TournamentSpec(PairSpec("signal"), PairSpec("greedy"), deals=2))
 >>> result.deals, result.duplicate
 (2, True)
+
+The same tournament in seeded chunks, played anywhere (other processes, other machines: see
+:mod:`engine.tournament.workers`) and merged: :func:`plan_chunks` splits the boards,
+:func:`play_boards` plays one chunk, :class:`BoardResult` travels as JSON, and
+:func:`summarise` merges the boards into the result :func:`run_tournament` gives.
+
+>>> spec = TournamentSpec(PairSpec("signal"), PairSpec("greedy"), deals=4)
+>>> chunks = [play_boards(spec, a, b) for a, b in plan_chunks(spec, 3)]
+>>> boards = [BoardResult.from_json(b.to_json()) for chunk in chunks for b in chunk]
+>>> summarise(spec, boards).diff == run_tournament(spec).diff
+True
 """
 
 from __future__ import annotations
@@ -21,9 +32,10 @@ import math
 import os
 import random
 import sys
-from collections.abc import Iterator, Sequence
+import threading
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from engine.bots import Bot, GreedyBot, RandomBot, SignalBot
@@ -31,6 +43,8 @@ from engine.bots.signal import given_signal
 from engine.game import DealState
 from engine.scoring import CLASSIC, Combination, ScoringRule, get_rule
 from engine.signals import DEFAULT_CONVENTION, Convention, encode, get_convention, primary_reading
+from engine.signals.cardfile import load_convention
+from engine.signals.conventions import ConventionConflictError, register_convention
 from engine.signals.reply import PROMISE
 from engine.table import SEATS, SIDES, Seat, Side
 
@@ -41,8 +55,11 @@ __all__ = [
     "TournamentResult",
     "TournamentSpec",
     "board_seed",
+    "plan_chunks",
     "play_board",
+    "play_boards",
     "run_tournament",
+    "summarise",
 ]
 
 #: Board ``i`` of seed ``s`` is dealt from ``random.Random(s * BOARD_SEED_STRIDE + i)``.
@@ -53,17 +70,54 @@ _CHUNK = 100
 
 @dataclass(frozen=True)
 class PairSpec:
-    """A pair: a bot name and, for the signal bot, its convention card."""
+    """A pair: a bot name and, for the signal bot, its convention card (a card's name, or the
+    card itself, e.g. a club's card read from a file: it travels to the worker processes)."""
 
     bot: str
-    convention: str | None = None
+    convention: str | Convention | None = None
 
     def convention_value(self) -> Convention:
         return get_convention(self.convention) if self.convention else DEFAULT_CONVENTION
 
     def label(self) -> dict[str, Any]:
-        conv = self.convention_value().name if self.bot == "signal" else None
-        return {"bot": self.bot, "convention": conv}
+        """``{"bot", "convention"}``; a card that is not shipped also names its ``version``."""
+        if self.bot != "signal":
+            return {"bot": self.bot, "convention": None}
+        conv = self.convention_value()
+        out: dict[str, Any] = {"bot": self.bot, "convention": conv.name}
+        if not conv.shipped:
+            out["version"] = conv.version
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"bot", "convention"}``: a shipped card by its name, any other card as its JSON
+        (so a process that has never seen it plays it: :meth:`from_json`)."""
+        if self.convention is None:
+            return {"bot": self.bot, "convention": None}
+        conv = self.convention_value()
+        return {"bot": self.bot, "convention": conv.name if conv.shipped else conv.to_json()}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> PairSpec:
+        """The pair of :meth:`to_json`. A card given as JSON is read, checked and registered
+        under its name; when this process knows another card of that name, as
+        ``name@version`` (several memo tables are keyed by a card's name)."""
+        bot, conv = data["bot"], data.get("convention")
+        if not isinstance(bot, str):
+            raise ValueError(f"not a bot name: {bot!r}")
+        if conv is None or isinstance(conv, str):
+            return cls(bot, get_convention(conv).name if conv else None)
+        card = load_convention(conv)
+        try:
+            card = register_convention(card)
+        except ConventionConflictError:
+            card = register_convention(load_convention({**conv, "name": _own_name(card)}))
+        return cls(bot, card)
+
+
+def _own_name(conv: Convention) -> str:
+    """A name of ``conv``'s own, made of its name and version: ``our-club-v0123456789ab``."""
+    return f"{conv.name[:48]}-v{conv.version}"
 
 
 @dataclass(frozen=True)
@@ -79,6 +133,30 @@ class TournamentSpec:
     @property
     def scoring_rule(self) -> ScoringRule:
         return get_rule(self.rule)
+
+    def to_json(self) -> dict[str, Any]:
+        """The spec as JSON (what a chunk's message carries to a worker)."""
+        return {
+            "ns": self.ns.to_json(),
+            "ew": self.ew.to_json(),
+            "deals": self.deals,
+            "seed": self.seed,
+            "rule": self.rule,
+            "duplicate": self.duplicate,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> TournamentSpec:
+        """The spec of :meth:`to_json` (its rule checked, its cards read and registered)."""
+        rule = get_rule(str(data["rule"])).name
+        return cls(
+            PairSpec.from_json(data["ns"]),
+            PairSpec.from_json(data["ew"]),
+            int(data["deals"]),
+            int(data["seed"]),
+            rule,
+            bool(data["duplicate"]),
+        )
 
 
 def board_seed(seed: int, board: int) -> int:
@@ -99,6 +177,9 @@ class _PairTally:
     completed: int = 0
 
 
+_TALLY_FIELDS = tuple(f.name for f in fields(_PairTally))
+
+
 @dataclass
 class BoardResult:
     """Per-pair tallies of one board (keys ``"A"``, ``"B"``) and the played deals' records."""
@@ -106,6 +187,26 @@ class BoardResult:
     board: int
     tallies: dict[str, _PairTally]
     records: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"board", "tallies": {"A": {...}, "B": {...}}, "records"}`` (integers and lines)."""
+        return {
+            "board": self.board,
+            "tallies": {pair: asdict(self.tallies[pair]) for pair in sorted(self.tallies)},
+            "records": list(self.records),
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> BoardResult:
+        """The board of :meth:`to_json`; a missing or extra figure is a ``ValueError``."""
+        tallies: dict[str, _PairTally] = {}
+        for pair in ("A", "B"):
+            raw = data["tallies"][pair]
+            if set(raw) != set(_TALLY_FIELDS):
+                raise ValueError(f"board {data.get('board')!r}: bad tallies of pair {pair}")
+            tallies[pair] = _PairTally(**{name: int(raw[name]) for name in _TALLY_FIELDS})
+        records = [str(line) for line in data.get("records", [])]
+        return cls(int(data["board"]), tallies, records)
 
 
 def _make(pair: PairSpec, rng: random.Random, partner_view: Any = None) -> Bot:
@@ -296,6 +397,66 @@ def _play_chunk(args: tuple[int, int, bool, bool]) -> list[BoardResult]:
     return [play_board(spec, b, records=records, par=par, bots=bots) for b in range(start, stop)]
 
 
+#: Each thread's bots, for the last spec it played (see :func:`play_boards`).
+_LOCAL = threading.local()
+
+
+def play_boards(
+    spec: TournamentSpec, start: int, stop: int, *, records: bool = False, par: bool = False
+) -> list[BoardResult]:
+    """Play boards ``start``..``stop - 1`` of ``spec``: one chunk, anywhere.
+
+    The bots (and their memo tables) are kept per thread for the last spec played, so a worker
+    playing chunk after chunk of one tournament builds them once. The boards are the same
+    whichever process plays them and whatever it played before.
+    """
+    if not 0 <= start <= stop <= spec.deals:
+        raise ValueError(f"boards {start}..{stop} are not within the {spec.deals} of the spec")
+    kept: tuple[TournamentSpec, _Bots] | None = getattr(_LOCAL, "bots", None)
+    if kept is None or kept[0] != spec:
+        _warm(spec)
+        kept = (spec, _Bots(spec))
+        _LOCAL.bots = kept
+    bots = kept[1]
+    return [play_board(spec, b, records=records, par=par, bots=bots) for b in range(start, stop)]
+
+
+def plan_chunks(spec: TournamentSpec, size: int) -> list[tuple[int, int]]:
+    """The boards of ``spec`` in chunks of ``size`` (the last one shorter): ``(start, stop)``.
+
+    >>> plan_chunks(TournamentSpec(PairSpec("greedy"), PairSpec("greedy"), deals=7), 3)
+    [(0, 3), (3, 6), (6, 7)]
+    """
+    if size < 1:
+        raise ValueError(f"a chunk holds at least one board, not {size}")
+    return [(a, min(a + size, spec.deals)) for a in range(0, spec.deals, size)]
+
+
+def summarise(
+    spec: TournamentSpec,
+    boards: Iterable[BoardResult],
+    *,
+    cpu_seconds: float | None = None,
+    par: bool = False,
+) -> TournamentResult:
+    """Merge the boards of ``spec``, in any order, from any number of chunks, into its result:
+    exactly what :func:`run_tournament` gives. A board played twice (a chunk retried) counts
+    once; a missing board is a ``ValueError``. ``cpu_seconds`` (what the boards cost, summed
+    over the workers) makes ``deals_per_cpu_s``; without it that figure is 0.
+    """
+    by_board: dict[int, BoardResult] = {}
+    for board in boards:
+        by_board.setdefault(board.board, board)
+    missing = [b for b in range(spec.deals) if b not in by_board]
+    if missing or len(by_board) != spec.deals:
+        raise ValueError(
+            f"the boards do not make the tournament: {len(missing)} missing "
+            f"(first {missing[:5]}), {len(by_board) - spec.deals + len(missing)} unknown"
+        )
+    rate = spec.deals / cpu_seconds if cpu_seconds else 0.0
+    return _summarise(spec, [by_board[b] for b in range(spec.deals)], rate, par)
+
+
 @dataclass(frozen=True)
 class TournamentResult:
     deals: int
@@ -389,9 +550,12 @@ def run_tournament(
     tasks = [(a, b, want_records, par) for a, b in _chunks(spec.deals, jobs)]
     bar: Any = None
     if progress:
-        from tqdm import tqdm  # type: ignore[import-untyped]
-
-        bar = tqdm(total=spec.deals, file=sys.stderr, unit="deal", disable=None)
+        try:  # the optional ``sim`` extra: a progress bar on a terminal, nothing without it
+            from tqdm import tqdm  # type: ignore[import-untyped]
+        except ImportError:
+            tqdm = None
+        if tqdm is not None:
+            bar = tqdm(total=spec.deals, file=sys.stderr, unit="deal", disable=None)
     results: list[BoardResult] = []
     sink = open(records_path, "w", encoding="utf-8") if records_path else None  # noqa: SIM115
     try:

@@ -18,9 +18,9 @@ from engine.command import UsageError, command
 from engine.game import DealState
 from engine.par import solve_deal
 from engine.scoring import CLASSIC, SCORING_RULES, ScoringRule, get_rule
-from engine.signals import get_convention
+from engine.signals.commands import convention_type
 from engine.table import SIDES, Seat
-from engine.tournament import PairSpec, TournamentSpec, run_tournament
+from engine.tournament import PairSpec, TournamentResult, TournamentSpec, run_tournament
 
 __all__ = ["run_par", "run_tournament_command"]
 
@@ -32,13 +32,6 @@ def _rule(text: str) -> ScoringRule:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
-def _convention(text: str) -> str:
-    try:
-        return get_convention(text).name
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
-
-
 def _configure_tournament(p: argparse.ArgumentParser) -> None:
     p.add_argument("--ns", choices=BOT_NAMES, default="signal", help="pair A (starts NS)")
     p.add_argument("--ew", choices=BOT_NAMES, default="greedy", help="pair B (starts EW)")
@@ -46,16 +39,33 @@ def _configure_tournament(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=int, default=1, help="tournament seed (default 1)")
     p.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
     p.add_argument(
-        "--convention",
-        type=_convention,
+        "--workers",
+        metavar="URL",
+        help="play the chunks on the workers of this Redis queue (redis://host:port/db; "
+        "start them with python -m engine.tournament.worker URL) instead of --jobs",
+    )
+    p.add_argument(
+        "--chunk",
+        type=int,
         default=None,
-        help="convention card of pair A (default parlett-2008)",
+        metavar="BOARDS",
+        help="boards per chunk sent to the workers (default 25)",
+    )
+    p.add_argument(
+        "--convention",
+        "--ns-convention",
+        dest="convention",
+        type=convention_type,
+        default=None,
+        metavar="NAME_OR_FILE",
+        help="convention card of pair A: a name (default parlett-2008) or a card file",
     )
     p.add_argument(
         "--ew-convention",
-        type=_convention,
+        type=convention_type,
         default=None,
-        help="convention card of pair B (default: as --convention)",
+        metavar="NAME_OR_FILE",
+        help="convention card of pair B: a name or a card file (default: as --convention)",
     )
     p.add_argument("--rule", type=_rule, default=CLASSIC, metavar="|".join(SCORING_RULES))
     p.add_argument("--records", metavar="FILE", help="write every played deal as a JSON line")
@@ -84,6 +94,10 @@ def run_tournament_command(ns: argparse.Namespace) -> str:
         raise UsageError(f"--deals must be at least 1, not {ns.deals}")
     if ns.jobs < 1:
         raise UsageError(f"--jobs must be at least 1, not {ns.jobs}")
+    if ns.chunk is not None and (ns.chunk < 1 or not ns.workers):
+        raise UsageError("--chunk is a positive number of boards, with --workers")
+    if ns.workers and not ns.workers.startswith(("redis://", "rediss://", "unix://")):
+        raise UsageError(f"--workers takes a Redis URL (redis://host:port/db), not {ns.workers!r}")
     ew_conv = ns.ew_convention if ns.ew_convention is not None else ns.convention
     spec = TournamentSpec(
         PairSpec(ns.ns, ns.convention),
@@ -93,10 +107,37 @@ def run_tournament_command(ns: argparse.Namespace) -> str:
         ns.rule.name,
         ns.duplicate,
     )
-    result = run_tournament(
-        spec, jobs=ns.jobs, records_path=ns.records, progress=sys.stderr.isatty(), par=ns.par
-    )
+    if ns.workers:
+        result = _on_workers(spec, ns)
+    else:
+        result = run_tournament(
+            spec, jobs=ns.jobs, records_path=ns.records, progress=sys.stderr.isatty(), par=ns.par
+        )
     return json.dumps(result.as_json()) if ns.json else result.text()
+
+
+def _on_workers(spec: TournamentSpec, ns: argparse.Namespace) -> TournamentResult:
+    """The tournament's chunks through the Redis queue ``ns.workers``
+    (:mod:`engine.tournament.workers`)."""
+    from dramatiq.errors import DramatiqError
+    from redis.exceptions import RedisError
+
+    from engine.tournament.workers import CHUNK, redis_broker, run_on_workers
+
+    broker = redis_broker(ns.workers)
+    try:
+        return run_on_workers(
+            spec,
+            broker,
+            chunk=ns.chunk or CHUNK,
+            records_path=ns.records,
+            progress=sys.stderr.isatty(),
+            par=ns.par,
+        )
+    except (RedisError, DramatiqError, RuntimeError) as exc:
+        raise UsageError(f"the workers at {ns.workers}: {exc}") from None
+    finally:
+        broker.close()
 
 
 def _configure_par(p: argparse.ArgumentParser) -> None:

@@ -3,13 +3,13 @@ session's summary and back into a missed drill; the summary and the progress pag
 
 import re
 from datetime import timedelta
-from urllib.parse import parse_qsl, urlsplit
+from urllib.parse import urlsplit
 
 import pytest
 from django.conf import settings
 from playwright.sync_api import Page, expect
 
-from engine.drills import DrillParams, make_drill
+from engine.drills import DrillAddress, DrillParams, make_drill_at
 from tests.browser.accounts import sign_up
 from trainer.core.seeding import discover_loaders, load_file
 from trainer.drills.curation import right_answer
@@ -30,8 +30,7 @@ def _answer_by_keys(page: Page, *, right: bool) -> None:
     page.wait_for_load_state("load")
     url = urlsplit(page.locator("#drill-area a.permalink").get_attribute("href"))
     kind, seed = url.path.strip("/").split("/")[1:3]
-    query = dict(parse_qsl(url.query))
-    drill = make_drill(kind, int(seed), DrillParams.from_query(query, address=True))
+    drill = make_drill_at(DrillAddress.of(kind, seed, url.query))
     keys = [o.key for o in drill.options]
     good = right_answer(drill).option
     choice = good if right else next(k for k in keys if k != good)

@@ -19,11 +19,14 @@ def _free_port() -> int:
 
 
 def _get(url: str) -> tuple[int, dict[str, str], str]:
+    """Status, headers (names in their usual capitals: uvicorn sends them in lower case) and
+    body."""
     try:
         with urllib.request.urlopen(url, timeout=5) as response:
-            return response.status, dict(response.headers), response.read().decode()
+            status, raw, body = response.status, response.headers, response.read().decode()
     except urllib.error.HTTPError as exc:
-        return exc.code, dict(exc.headers), exc.read().decode()
+        status, raw, body = exc.code, exc.headers, exc.read().decode()
+    return status, {name.title(): value for name, value in raw.items()}, body
 
 
 def test_serve_script_starts_gunicorn_with_static_files(tmp_path):

@@ -40,7 +40,7 @@ for i in range(rounds):
     for user, token in ((mine, uuid.uuid4()), (shared, uuid.uuid5(uuid.NAMESPACE_URL, str(i)))):
         try:
             made = services.attempt_record(
-                user=user, drill_address=drill.address, answer=answer,
+                user=user, drill=drill, answer=answer,
                 showing=services.Showing(token, int(time.time() * 1000))).created
             ok += 1
             created += int(made and user is shared)

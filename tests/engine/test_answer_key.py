@@ -31,7 +31,7 @@ from engine.drills.kinds.reply import legal_sequence, reply_state
 from engine.drills.situation import MIN_DRILL_CARDS
 from engine.game import FORCE, PASS
 from engine.scoring import Combination, best_five, get_rule, leftover_value
-from engine.signals import ITEM_TITLES, decode, detect, encode, get_convention
+from engine.signals import decode, detect, encode, get_convention
 from engine.table import Seat
 
 CONVENTIONS = ("parlett-2008", "teach-yourself-1994")
@@ -165,13 +165,19 @@ def test_every_accepted_lead_is_a_legal_play_partner_reads_as_the_hands_item(
     other = get_convention(next(c for c in CONVENTIONS if c != convention))
 
     def prop(drill: Drill) -> Iterator[str]:
-        shown = encode(drill.hand, drill.side_hand, drill.convention).item
+        enc = encode(drill.hand, drill.side_hand, drill.convention)
+        shown = enc.item
         if shown == "none":
             yield "the hand shows no item"
         for accepted in key_of(drill).accepted:
             c1, c2 = lead_of(accepted)
             if c1 not in drill.hand or (c2 is not None and c2 not in drill.hand) or c1 is c2:
                 yield f"{accepted} is not a play from the hand"
+                continue
+            if enc.played_out:  # no signal: two cards of the four, read as two pair for now
+                assert c2 is not None
+                if c1.rank != c2.rank or sum(c.rank == c1.rank for c in drill.hand) != 4:
+                    yield f"{accepted} does not play the four of a kind out"
                 continue
             # Partner cannot see the leader's hand: only the completed hands prune the readings.
             items = [
@@ -189,7 +195,9 @@ def test_every_accepted_lead_is_a_legal_play_partner_reads_as_the_hands_item(
 @pytest.mark.parametrize(
     "seeds", [range(300), pytest.param(range(300, 1500), marks=pytest.mark.slow)]
 )
-def test_teach_yourself_four_of_a_kind_leads_the_next_item_and_says_so(seeds):
+def test_teach_yourself_four_of_a_kind_is_played_out_at_once_and_says_so(seeds):
+    """1994: four of a kind has no signal; the holder plays it out on this lead. Any two
+    cards of the four in either order are right, and partner reads them as two pair."""
     conv = get_convention("teach-yourself-1994")
     params = DrillParams(convention=conv.name, items=("fours",))
 
@@ -197,18 +205,33 @@ def test_teach_yourself_four_of_a_kind_leads_the_next_item_and_says_so(seeds):
         if detect(drill.hand, conv).item != "fours":
             yield "the hand's first item is not four of a kind"
         key = key_of(drill)
-        if not key.accepted:
-            yield "no accepted lead"
-        if ITEM_TITLES["fours"] not in key.explanation or "no signal" not in key.explanation:
-            yield f"the explanation does not say fours has no signal: {key.explanation!r}"
-        shown = encode(drill.hand, drill.side_hand, conv).item
+        fours = {c.rank for c in drill.hand if sum(x.rank == c.rank for x in drill.hand) == 4}
+        every = {
+            f"{a} {b}"
+            for a in drill.hand
+            for b in drill.hand
+            if a is not b and a.rank == b.rank and a.rank in fours
+        }
+        if set(key.accepted) != every:
+            yield f"accepted {sorted(key.accepted)}, not every two of the four {sorted(every)}"
+        text = str(key.explanation)
+        if "no signal" not in text or "play it out at once" not in text or "later" in text:
+            yield f"the explanation does not say to play the fours out now: {text!r}"
         for accepted in key.accepted:
             readings = {
                 r.item
                 for r in decode(*lead_of(accepted), drill.side_hand, conv, table_cards(drill))
             }
-            if shown not in readings or "fours" in readings:
-                yield f"{accepted} reads as {readings} (the hand shows {shown})"
+            if readings != {"two_pair"}:
+                yield f"{accepted} reads as {readings}, not two pair"
+        right = grade(
+            drill,
+            parse_answer(
+                drill, {"c1": key.accepted[-1].split()[0], "c2": key.accepted[-1].split()[1]}
+            ),
+        )
+        if not right.correct:
+            yield f"{key.accepted[-1]} is accepted but graded wrong"
 
     check((make_drill("lead", s, params) for s in seeds), prop)
 

@@ -286,3 +286,26 @@ def test_make_bot_knows_the_ladder():
     assert isinstance(make_bot("signal", convention="teach-yourself-1994"), SignalBot)
     with pytest.raises(ValueError, match="oracle"):
         make_bot("oracle")
+
+
+def test_the_1994_signal_bot_plays_four_of_a_kind_out_at_once():
+    """teach-yourself-1994 gives four of a kind no signal: the leader plays it out on this
+    lead, a card of the four, another after partner's pass, then the other two."""
+    north = parse_cards("QS QH QD QC 2D 5H 7S 9C JD KH 3C 4S 8H")
+    south = parse_cards("AS AH AC 2S 3S 5S 6S 7H 9S TS JS KS 9D")
+    bot = SignalBot("teach-yourself-1994")
+    state = _position(north, south, [])
+    played = []
+    while len(played) < 4:
+        seat = state.current_player()
+        obs = state.observation(seat)
+        if seat is Seat.N:
+            action = bot.choose(obs, obs.legal_actions)
+            assert action.card is not None and action.card.rank == 12, (played, action)
+            played.append(action.card)
+        else:
+            action = Action.parse("pass")
+        state.apply_action(action)
+    assert len(set(played)) == 4
+    # The 2008 card signals the same fours with the heart then the diamond.
+    assert SignalBot("parlett-2008").lead_plan(north, 1, CLASSIC) == tuple(parse_cards("QH QD"))

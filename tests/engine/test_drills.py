@@ -8,18 +8,22 @@ from engine.drills import (
     KINDS,
     LEADER_SIZES,
     SCORE_SKILLS,
+    DrillAddress,
     DrillParams,
     InvalidAnswerError,
     RetiredDrillError,
     answer_key,
     grade,
     make_drill,
+    make_drill_at,
     parse_answer,
     skills_for,
 )
 from engine.drills.build import _make_drill
 from engine.errors import InvalidNotationError
+from engine.scoring import LEFTOVER_MULTIPLIER, get_rule, hand_points, leftover_value
 from engine.signals import ITEMS, decode, detect, encode
+from engine.table import Seat
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -66,10 +70,19 @@ def test_score_drills_target_the_combination_and_grade_one_option_right(skill, r
     assert drill.skill == skill
     if rule == "contribution":
         assert len(drill.by) == len(drill.cards)
-    right = [
-        o for o in drill.options if grade(drill, parse_answer(drill, {"option": o.key})).correct
-    ]
-    assert len(right) == 1
+    # The points, from the scorer (checked exhaustively on its own), not from the drill's key.
+    scoring = get_rule(rule)
+    seats = drill.by or (Seat.N,) * len(drill.cards)
+    if len(drill.cards) == 5:
+        points = hand_points(drill.cards, seats, scoring)
+    else:
+        value = leftover_value(drill.cards, scoring, by=drill.by or None)
+        points = LEFTOVER_MULTIPLIER * value.value
+    assert [o.key for o in drill.options].count(str(points)) == 1
+    for o in drill.options:
+        assert grade(drill, parse_answer(drill, {"option": o.key})).correct == (
+            o.key == str(points)
+        )
 
 
 def test_items_that_cannot_top_a_big_hand_are_drilled_in_later_side_hands():
@@ -181,19 +194,73 @@ def test_params_round_trip_through_the_query_string():
         own_hand=True,
     )
     assert DrillParams.from_query(params.to_query()) == params
-    assert DrillParams.from_query(params.to_query(), address=True) == params
+    assert DrillParams.from_key(params.to_query()) == params
+    assert DrillParams.from_key(params.key()) == params
     assert DrillParams().key() == f"v={GENERATOR_VERSION}"
 
 
 def test_addresses_without_a_version_are_retired_drills():
-    old = DrillParams.from_query({"side_hand": "2"}, address=True)
+    old = DrillParams.from_key({"side_hand": "2"})
     assert old.version == 1 and old.retired
+    assert DrillParams.from_key("side_hand=2") == old
     with pytest.raises(RetiredDrillError, match="retired"):
         make_drill("lead", 9, old)
+    with pytest.raises(RetiredDrillError, match="retired"):
+        make_drill_at(DrillAddress.parse("lead/9?side_hand=2"))
     fresh = DrillParams.from_query({"side_hand": "2"})
     assert fresh.version == GENERATOR_VERSION and make_drill("lead", 9, fresh).side_hand == 2
     with pytest.raises(InvalidNotationError, match="version"):
         DrillParams.from_query({"v": "7"})
+
+
+def test_defaults_fill_only_what_the_query_leaves_out_and_are_never_flags():
+    defaults = {"convention": "teach-yourself-1994", "rule": "contribution", "address": "1"}
+    params = DrillParams.from_query({"rule": "classic", "side_hand": ""}, defaults)
+    assert (params.convention, params.rule, params.side_hand) == (
+        "teach-yourself-1994",
+        "classic",
+        None,
+    )
+    assert params.version == GENERATOR_VERSION  # a default called "address" is no flag
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "read/7?items=fours&v=2",
+        "lead/0?convention=teach-yourself-1994&side_hand=3&hand_size=8&v=2",
+        "score/12?rule=contribution&v=2",
+        "reply/9?v=1",
+    ],
+)
+def test_a_drill_address_round_trips_through_its_string(text):
+    address = DrillAddress.parse(text)
+    assert str(address) == text
+    assert DrillAddress.parse(str(address)) == address
+    assert DrillAddress.of(str(address.kind), str(address.seed), address.key) == address
+
+
+def test_a_drill_names_its_address_and_the_address_rebuilds_it():
+    drill = make_drill("read", 7, DrillParams(items=("fours",)))
+    assert str(drill.address) == "read/7?items=fours&v=2"
+    assert make_drill_at(drill.address) == drill
+    assert make_drill_at(DrillAddress.parse(str(drill.address))) == drill
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("poker/7?v=2", "unknown drill kind"),
+        ("read/x?v=2", "seed"),
+        ("read/-1?v=2", "seed"),
+        ("read?v=2", "kind/seed"),
+        ("read/7?side_hand=9&v=2", "side hand"),
+        ("read/7?v=x", "version"),
+    ],
+)
+def test_a_bad_drill_address_is_refused_with_a_reason(text, problem):
+    with pytest.raises(InvalidNotationError, match=problem):
+        DrillAddress.parse(text)
 
 
 @pytest.mark.parametrize(

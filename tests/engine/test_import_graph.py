@@ -61,3 +61,15 @@ def test_a_cycle_is_found(tmp_path):
     graph = graph_script.import_graph(["engine"], tmp_path)
     assert graph_script.cycles(graph) == [["engine.a", "engine.b", "engine.a"]]
     assert graph["engine.c"] == set()
+
+
+def test_a_string_naming_the_modules_own_package_is_no_import(tmp_path):
+    """``CONTEXT = "engine"`` in a module of ``engine`` is a word: ``engine`` is imported
+    before any of its modules, so it cannot close a cycle through them."""
+    pkg = tmp_path / "engine"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("from engine import a\n")
+    (pkg / "a.py").write_text("from engine import b\n")
+    (pkg / "b.py").write_text('CONTEXT = "engine"\nMODULES = ["engine.a"]\n')
+    graph = graph_script.import_graph(["engine"], tmp_path)
+    assert graph["engine.b"] == {"engine.a"}

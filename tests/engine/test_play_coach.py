@@ -10,7 +10,9 @@ from hypothesis import strategies as st
 
 from engine.bots import SignalBot
 from engine.drills import Answer, Drill, DrillKind, DrillParams, grade
+from engine.game import PASS, Action
 from engine.play import IllegalPlay, PlaySetup, PlayTable, coach_lead, coach_read, grade_read
+from engine.scoring import get_rule
 from engine.signals import CONVENTIONS, decode, encode, get_convention
 from engine.table import Seat
 
@@ -23,7 +25,7 @@ def check_lead_advice(table: PlayTable, advice) -> None:
     enc = encode(held, table.deal.side_hand, conv)
     assert advice.preferred == enc.plays[0]
     assert advice.plays == enc.plays and advice.item == enc.item
-    assert str(advice.preferred[0]) in table.legal()
+    assert Action.play(advice.preferred[0]) in table.legal()
 
 
 def check_quiz(table: PlayTable, quiz) -> None:
@@ -77,13 +79,13 @@ def coached_deal(setup: PlaySetup, rng: random.Random) -> tuple[int, int]:
             advised += 1
             check_lead_advice(table, advice)
             followed.add(deal.hand_number)
-            table.act(str(advice.preferred[0]))
+            table.act(Action.play(advice.preferred[0]))
             continue
         if advice is not None and deal.hand_number in followed:
             led = deal.current_actions[0][1].card
             assert all(p[0] is led for p in advice.plays)
             second = advice.preferred[1]
-            action = "pass" if second is None else str(second)
+            action = PASS if second is None else Action.play(second)
             assert action in table.legal()
             table.act(action)
             continue
@@ -91,7 +93,7 @@ def coached_deal(setup: PlaySetup, rng: random.Random) -> tuple[int, int]:
         if rng.random() < 0.15:
             table.act(rng.choice(table.legal()))
         else:
-            table.act(str(bot.choose(obs, obs.legal_actions)))
+            table.act(bot.choose(obs, obs.legal_actions))
     for attempt in table.attempts():
         if attempt.hand_number in followed:
             assert attempt.correct, attempt
@@ -104,7 +106,7 @@ def coached_deal(setup: PlaySetup, rng: random.Random) -> tuple[int, int]:
 def test_every_coach_claim_holds(convention, rule, seed, south):
     setup = PlaySetup(
         seed=seed,
-        rule=rule,
+        rule=get_rule(rule),
         convention=convention,
         opponents="signal",
         opponents_convention=convention,
@@ -133,7 +135,7 @@ def test_each_coach_speaks_only_at_its_moment():
         if len(acts) > 3 or (acts and acts[0][0] is Seat.N and len(acts) != 3):
             assert coach_read(table) is None
         obs = table.deal.observation(Seat.S)
-        table.act(str(bot.choose(obs, obs.legal_actions)))
+        table.act(bot.choose(obs, obs.legal_actions))
     assert replying and leading
     assert coach_lead(table) is None and coach_read(table) is None
 
@@ -149,7 +151,7 @@ def test_grade_read_refuses_an_answer_not_offered():
     bot = SignalBot("parlett-2008")
     while coach_read(table) is None:
         obs = table.deal.observation(Seat.S)
-        table.act(str(bot.choose(obs, obs.legal_actions)))
+        table.act(bot.choose(obs, obs.legal_actions))
     quiz = coach_read(table)
     missing = next(
         i for i in CONVENTIONS["parlett-2008"].signal_checklist if i not in quiz.option_keys
@@ -164,7 +166,7 @@ def test_quiz_options_are_shuffled_from_the_signal_alone():
     bot = SignalBot("parlett-2008")
     while coach_read(table) is None:
         obs = table.deal.observation(Seat.S)
-        table.act(str(bot.choose(obs, obs.legal_actions)))
+        table.act(bot.choose(obs, obs.legal_actions))
     again = PlayTable.replay(table.setup, table.actions)
     assert coach_read(again) == coach_read(table)
 
@@ -180,9 +182,9 @@ def _south_leads_then_north_passes(first_card_ok: bool) -> PlayTable:
         cards = [c for c in table.deal.held(Seat.S) if (c in firsts) == first_card_ok]
         if not cards:
             continue
-        table.act(str(cards[0]))
+        table.act(Action.play(cards[0]))
         acts = table.deal.current_actions
-        if table.learner_to_move() and len(acts) == 2 and str(acts[1][1]) == "pass":
+        if table.learner_to_move() and len(acts) == 2 and acts[1][1] == PASS:
             return table
     raise AssertionError("no such table in 50 seeds")
 
@@ -193,7 +195,7 @@ def test_lead_advice_for_the_second_card_continues_the_first():
     led = table.deal.current_actions[0][1].card
     assert advice is not None and all(p[0] is led for p in advice.plays)
     second = advice.preferred[1]
-    assert ("pass" if second is None else str(second)) in table.legal()
+    assert (PASS if second is None else Action.play(second)) in table.legal()
 
 
 def test_no_lead_advice_after_a_first_card_no_lead_begins_with():

@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.cards import Card
+from engine.game import PASS
 from engine.play import (
     IllegalPlay,
     PlaySetup,
@@ -20,6 +21,7 @@ from engine.play import (
     record_json,
     review,
 )
+from engine.scoring import CLASSIC, CONTRIBUTION
 from engine.signals import CONVENTIONS
 from engine.table import Seat
 
@@ -99,7 +101,7 @@ def play_checking(table: PlayTable, steps, rng: random.Random, passes: float) ->
             with pytest.raises(IllegalPlay):
                 review(table.setup, table.actions)
         legal = table.legal()
-        action = "pass" if "pass" in legal and rng.random() < passes else rng.choice(legal)
+        action = PASS if PASS in legal and rng.random() < passes else rng.choice(legal)
         steps = table.act(action)
         check_steps(table, steps)
 
@@ -107,7 +109,7 @@ def play_checking(table: PlayTable, steps, rng: random.Random, passes: float) ->
 setups = st.builds(
     PlaySetup,
     seed=st.integers(min_value=0, max_value=2**40),
-    rule=st.sampled_from(["classic", "contribution"]),
+    rule=st.sampled_from([CLASSIC, CONTRIBUTION]),
     convention=st.sampled_from(sorted(CONVENTIONS)),
     opponents=st.sampled_from(["greedy", "signal"]),
     opponents_convention=st.sampled_from(sorted(CONVENTIONS)),

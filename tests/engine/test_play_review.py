@@ -18,7 +18,7 @@ def play(setup: PlaySetup, rng: random.Random | None, stop=None) -> PlayTable:
     while not table.is_over() and not (stop and stop(table)):
         if rng is None:
             obs = table.deal.observation(Seat.S)
-            table.act(str(bot.choose(obs, obs.legal_actions)))
+            table.act(bot.choose(obs, obs.legal_actions))
         else:
             table.act(rng.choice(table.legal()))
     return table
@@ -95,7 +95,7 @@ def test_souths_decisions_are_those_the_signal_bot_would_not_take():
         replayed = PlayTable.replay(setup, other.actions[: d.index])
         assert replayed.learner_to_move()
         obs = replayed.deal.observation(Seat.S)
-        assert str(SignalBot(setup.convention).choose(obs, obs.legal_actions)) == d.bot
+        assert SignalBot(setup.convention).choose(obs, obs.legal_actions) == d.bot
 
 
 def test_frames_step_through_the_deal_card_by_card():

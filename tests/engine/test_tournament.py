@@ -123,3 +123,114 @@ def test_the_open_bot_plays_legally_and_loses_nothing_to_par():
     result = run_tournament(spec, par=True)  # an illegal action would raise
     assert result.signals["NS"]["points_lost_to_par"] <= 1
     assert result.signals["EW"]["points_lost_to_par"] >= 0
+
+
+# ---------------------------------------------------------------------------------------------
+# Chunks on workers (engine.tournament.workers): the same result for 1 worker and 3
+
+
+def test_chunks_played_anywhere_merge_into_the_one_process_result():
+    from engine.tournament import BoardResult, plan_chunks, play_boards, summarise
+
+    chunks = plan_chunks(SPEC, 7)
+    assert chunks[0] == (0, 7) and chunks[-1] == (28, 30)
+    boards = [
+        BoardResult.from_json(json.loads(json.dumps(board.to_json())))
+        for start, stop in reversed(chunks)  # any order
+        for board in play_boards(SPEC, start, stop)
+    ]
+    assert _figures(summarise(SPEC, boards)) == _figures(run_tournament(SPEC))
+
+
+def test_a_board_twice_counts_once_and_a_missing_board_is_an_error():
+    from engine.tournament import play_boards, summarise
+
+    boards = play_boards(SPEC, 0, 30)
+    assert _figures(summarise(SPEC, boards + boards[:3])) == _figures(run_tournament(SPEC))
+    with pytest.raises(ValueError, match="missing"):
+        summarise(SPEC, boards[1:])
+
+
+def test_a_spec_with_a_club_card_travels_as_json():
+    from engine.signals import DEFAULT_CONVENTION
+    from engine.signals.cardfile import load_convention
+
+    card = load_convention({**DEFAULT_CONVENTION.to_json(), "name": "json-club", "title": "J"})
+    spec = TournamentSpec(PairSpec("signal", card), PairSpec("signal"), deals=3, seed=2)
+    data = json.loads(json.dumps(spec.to_json()))
+    assert data["ns"]["convention"]["name"] == "json-club"
+    assert data["ew"]["convention"] is None
+    again = TournamentSpec.from_json(data)
+    assert again.ns.convention_value() == card
+    assert _figures(run_tournament(again)) == _figures(run_tournament(spec))
+
+
+def test_a_different_card_under_a_known_name_gets_a_name_of_its_own():
+    from engine.signals import DEFAULT_CONVENTION
+    from engine.signals.cardfile import load_convention
+    from engine.signals.conventions import register_convention, unregister_convention
+
+    first = load_convention({**DEFAULT_CONVENTION.to_json(), "name": "twice-club"})
+    register_convention(first)
+    try:
+        second = {**first.to_json(), "title": "Another"}
+        pair = PairSpec.from_json({"bot": "signal", "convention": second})
+        assert pair.convention_value().name.startswith("twice-club-v")
+        assert pair.convention_value().title == "Another"
+    finally:
+        unregister_convention("twice-club")
+
+
+@pytest.mark.parametrize("threads", [1, 3])
+def test_one_worker_or_three_give_identical_json(threads):
+    from engine.tournament.workers import run_on_workers, stub_broker, stub_worker
+
+    broker = stub_broker()
+    with stub_worker(broker, threads=threads):
+        result = run_on_workers(SPEC, broker, chunk=4)
+    alone = run_tournament(SPEC)
+    assert json.dumps(_figures(result)) == json.dumps(_figures(alone))
+    assert result.deals_per_cpu_s > 0
+
+
+def test_records_from_workers_are_those_of_one_process(tmp_path):
+    from engine.tournament.workers import run_on_workers, stub_broker, stub_worker
+
+    spec = TournamentSpec(PairSpec("random"), PairSpec("greedy"), deals=5, seed=9)
+    one, many = tmp_path / "one.jsonl", tmp_path / "many.jsonl"
+    run_tournament(spec, records_path=str(one))
+    broker = stub_broker()
+    with stub_worker(broker, threads=3):
+        run_on_workers(spec, broker, chunk=2, records_path=str(many))
+    assert one.read_text() == many.read_text()
+
+
+def test_no_worker_is_a_clear_error():
+    from engine.tournament.workers import WorkersTimeoutError, run_on_workers, stub_broker
+
+    with pytest.raises(WorkersTimeoutError, match="worker"):
+        run_on_workers(SPEC, stub_broker(), chunk=10, timeout=0.5)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--workers", "http://example.org/"],
+        ["--chunk", "5"],
+        ["--workers", "redis://127.0.0.1:1/0", "--chunk", "0"],
+    ],
+)
+def test_bad_worker_arguments_exit_2(args):
+    err = io.StringIO()
+    assert main(["tournament", "--deals", "3", *args], stdout=io.StringIO(), stderr=err) == 2
+    assert err.getvalue().count("\n") == 1
+
+
+def test_an_unreachable_queue_exits_2():
+    err = io.StringIO()
+    status = main(
+        ["tournament", "--deals", "3", "--workers", "redis://127.0.0.1:1/0"],
+        stdout=io.StringIO(),
+        stderr=err,
+    )
+    assert status == 2 and "127.0.0.1:1" in err.getvalue()

@@ -51,7 +51,7 @@ def answer(
     ans = parse_answer(drill, {"option": key})
     return services.attempt_record(
         user=who,
-        drill_address=drill.address,
+        drill=drill,
         answer=ans,
         showing=services.Showing(uuid.uuid4(), 0),
         now=now,

@@ -21,6 +21,8 @@ APPS = (
     "clubs",
     "classes",
     "play",
+    "ratings",
+    "cards",
     "languages",
     "wording",
 )
@@ -29,17 +31,25 @@ APPS = (
 ALLOWED = {
     "core": set(),
     "accounts": {"core"},
-    "progress": {"core"},
+    # First answers feed the ratings (trainer.ratings, over the core).
+    "progress": {"core", "ratings"},
     "drills": {"core", "progress", "wording"},
     "clubs": {"core", "drills", "progress"},
     "classes": {"core", "drills", "progress", "wording"},
     "learn": {"core", "clubs", "wording"},
     # Play counts towards class assignments; classes reach play only through core.playlog.
-    "play": {"core", "progress", "classes", "wording"},
+    # Live tables: a club's organiser may watch its members' tables (trainer.play.live).
+    "play": {"core", "progress", "classes", "clubs", "wording"},
     # A user's language: their saved choice, else their class's or club's default.
     "languages": {"core", "clubs", "classes"},
     # Engine messages in words (the catalog of what the engine says); features print through it.
     "wording": {"core"},
+    # Glicko-2 ratings of drill families and learners: fed by progress, read by the features.
+    "ratings": {"core"},
+    # A club's (class's) own card: owned by a club or a class, the club's house card set
+    # through the clubs' service. Clubs and classes reach cards only through core hooks
+    # (core.conventions; the engine's convention resolver).
+    "cards": {"core", "clubs", "classes"},
     "site": {"core", "drills", "progress", "learn", "clubs", "classes", "languages"},
 }
 

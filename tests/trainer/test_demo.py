@@ -1,14 +1,12 @@
 """The demo data (seeds/demo/) and seeding the whole seeds/ folder."""
 
-from urllib.parse import parse_qsl
-
 import pytest
 from django.conf import settings as django_settings
 from django.contrib.auth import authenticate, get_user_model
 from django.core.management import call_command
 from django.test import override_settings
 
-from engine.drills import DrillParams, grade, make_drill
+from engine.drills import DrillAddress, grade, make_drill_at
 from trainer.classes.models import Assignment, ClassMembership, Classroom
 from trainer.clubs import selectors
 from trainer.clubs.models import Club
@@ -117,13 +115,9 @@ def test_every_demo_answer_is_graded_by_the_engine(demo):
     attempts = list(Attempt.objects.all())
     assert len(attempts) > 150
     for attempt in attempts:
-        drill = make_drill(attempt.kind, attempt.seed, _params(attempt.params))
+        drill = make_drill_at(DrillAddress.of(attempt.kind, attempt.seed, attempt.params))
         answer = _parse(drill, attempt.answer)
         assert grade(drill, answer).correct == attempt.correct
-
-
-def _params(text: str):
-    return DrillParams.from_query(dict(parse_qsl(text)))
 
 
 def _parse(drill, text: str):

@@ -20,8 +20,12 @@ class SignupForm(UserCreationForm):
         fields = ("username", "email")
         help_texts = {"email": _("Optional. Needed only if you ever have to reset your password.")}
 
-    def clean_username(self) -> str:
+    def clean_username(self) -> str | None:
         username = super().clean_username()
+        if username is None:
+            # Django's check found the name taken (also in another case or width: usernames
+            # are NFKC-normalised, so "ｔｅａｃｈｅｒ" is "teacher") and added its error.
+            return None
         if usernames.is_mixed_script(username):
             raise ValidationError(
                 _(

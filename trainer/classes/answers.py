@@ -9,11 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from urllib.parse import parse_qsl
 
-from engine.drills import Answer, Drill, DrillParams, answer_words, grade, make_drill
+from engine.drills import Drill, DrillAddress, answer_words, grade, make_drill_at, spec_for
 from engine.errors import ConcertoError
-from engine.signals import ITEM_TITLES
 from trainer.progress.models import SOURCE_PLAY, Attempt
 
 
@@ -26,8 +24,10 @@ class AnswerWords:
 
 @lru_cache(maxsize=512)
 def _drill(kind: str, seed: int, params: str) -> Drill | None:
+    """The drill an attempt answered, at its stored address (None when none is built there:
+    an address from a retired generator, or one the engine refuses)."""
     try:
-        return make_drill(kind, seed, DrillParams.from_query(dict(parse_qsl(params))))
+        return make_drill_at(DrillAddress.of(kind, seed, params))
     except (ConcertoError, ValueError):
         return None
 
@@ -36,26 +36,13 @@ def describe(attempt: Attempt) -> AnswerWords:
     """The student's answer in words, and the right one. A lead or read made in play
     (``source="play"``) names no drill to rebuild: its words only."""
     if attempt.source == SOURCE_PLAY:
-        if attempt.kind == "lead":
-            try:
-                return AnswerWords(answer_words("lead", attempt.answer), None)
-            except ConcertoError:
-                return AnswerWords(attempt.answer, None)
-        return AnswerWords(ITEM_TITLES.get(attempt.answer, attempt.answer), None)
+        return AnswerWords(answer_words(attempt.kind, attempt.answer), None)
     drill = _drill(attempt.kind, attempt.seed, attempt.params)
-    if attempt.kind == "lead":
-        try:
-            answer: Answer | None = Answer.parse(attempt.answer, "lead")
-        except ConcertoError:
-            answer = None
-        given = answer_words("lead", attempt.answer) if answer else attempt.answer
-    else:
-        answer = Answer(option=attempt.answer)
-        labels = {o.key: o.label for o in drill.options} if drill else {}
-        given = labels.get(attempt.answer, attempt.answer)
-    if drill is None or answer is None:
+    given = answer_words(attempt.kind, attempt.answer, drill)
+    if drill is None:
         return AnswerWords(given, None)
     try:
+        answer = spec_for(drill.kind).parse_key(attempt.answer)
         return AnswerWords(given, grade(drill, answer).expected)
     except (ConcertoError, ValueError, AssertionError):
         return AnswerWords(given, None)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import date, timedelta
+from typing import Any, cast
 
 from django import forms
 from django.utils import timezone
@@ -12,9 +13,15 @@ from django.utils.translation import gettext_lazy as _
 from engine.drills import KIND_TITLES, KINDS
 from engine.messages import Msg, Term
 from engine.signals import CONVENTIONS, DEFAULT_CONVENTION, ITEMS
-from trainer.classes.models import JOIN_CODE_MAX_LENGTH, Assignment, normalize_join_code
+from trainer.classes.models import (
+    JOIN_CODE_MAX_LENGTH,
+    Assignment,
+    Classroom,
+    normalize_join_code,
+)
 from trainer.classes.services import MAX_PLAY_DEALS
 from trainer.classes.specs import BuiltSpec
+from trainer.core import conventions
 from trainer.core.rules import rule_choices
 from trainer.drills.models import DrillSet
 from trainer.wording.render import say
@@ -119,13 +126,24 @@ class AssignmentForm(forms.Form):
         initial="classic",
     )
 
-    def __init__(self, *args: object, today: date | None = None, **kwargs: object) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        today: date | None = None,
+        classroom: Classroom | None = None,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
+        # The shipped cards and the class's own (trainer.cards), newest version of each.
+        convention = cast(forms.ChoiceField, self.fields["convention"])
+        convention.choices = conventions.choices(classroom=classroom)
         self.today = today or timezone.localdate()
         self.fields["due_on"].initial = self.today + timedelta(days=7)
         self.fields["due_on"].widget.attrs["min"] = self.today.isoformat()
-        if not self.fields["drill_set"].queryset.exists():
-            self.fields["drill_set"].help_text = _("No curated sets have been loaded yet.")
+        drill_set = cast(forms.ModelChoiceField, self.fields["drill_set"])
+        sets = drill_set.queryset  # DrillSet.objects.all(), above
+        if sets is not None and not sets.exists():
+            drill_set.help_text = _("No curated sets have been loaded yet.")
 
     def clean_due_on(self) -> date:
         due_on = self.cleaned_data["due_on"]
@@ -133,8 +151,9 @@ class AssignmentForm(forms.Form):
             raise forms.ValidationError(_("Choose today or a later day."))
         return due_on
 
-    def clean(self) -> dict[str, object]:
-        data = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        data = self.cleaned_data  # what Form.clean returns (typed as optional)
         if data.get("source") == Assignment.Source.DRILL_SET:
             if not data.get("drill_set"):
                 self.add_error("drill_set", _("Choose one of the curated sets."))
@@ -145,6 +164,12 @@ class AssignmentForm(forms.Form):
                 self.add_error("count", _("Say how many drills of each kind and item."))
         elif data.get("source") == Assignment.Source.PLAY and not data.get("deals"):
             self.add_error("deals", _("Say how many deals to play."))
+        if (
+            data.get("source") == Assignment.Source.PLAY
+            and data.get("convention")
+            and data["convention"] not in CONVENTIONS
+        ):
+            self.add_error("convention", _("Deals at the table are played with a published card."))
         return data
 
     def play_deals(self) -> int | None:

@@ -12,7 +12,6 @@ students.
 from __future__ import annotations
 
 import secrets
-from urllib.parse import parse_qsl
 
 from django.conf import settings
 from django.db import models
@@ -26,6 +25,7 @@ from engine.drills import KIND_TITLES, KINDS, DrillParams, skill_title
 from engine.messages import Msg
 from engine.scoring import SCORING_RULES
 from engine.signals import CONVENTIONS, DEFAULT_CONVENTION
+from trainer.core import conventions
 from trainer.core.links import drill_url
 from trainer.wording.render import say
 
@@ -198,8 +198,12 @@ class Assignment(models.Model):
             models.CheckConstraint(
                 condition=~Q(source="play") | Q(count__gte=1), name="assignment_play_has_count"
             ),
+            # A shipped card, or (built drills only, checked by the service) the class's own
+            # card, ``club-<card id>-<version>`` (trainer.cards).
             models.CheckConstraint(
-                condition=Q(convention__in=list(CONVENTIONS)), name="assignment_convention_known"
+                condition=Q(convention__in=list(CONVENTIONS))
+                | Q(convention__regex=r"^club-[1-9][0-9]*-[0-9a-f]{12}$"),
+                name="assignment_convention_known",
             ),
             models.CheckConstraint(
                 condition=Q(rule__in=list(SCORING_RULES)), name="assignment_rule_known"
@@ -226,6 +230,11 @@ class Assignment(models.Model):
     @property
     def is_overdue(self) -> bool:
         return self.due_on < timezone.localdate()
+
+    @property
+    def convention_title(self) -> str:
+        """The card's title (a shipped card's, or the class's own card's)."""
+        return conventions.title(self.convention)
 
     @property
     def is_play(self) -> bool:
@@ -279,7 +288,8 @@ class AssignmentDrill(models.Model):
 
     @property
     def drill_params(self) -> DrillParams:
-        return DrillParams.from_query(dict(parse_qsl(self.params)))
+        """The params of the drill's address, as stored (``DrillParams.key()``)."""
+        return DrillParams.from_key(self.params)
 
     @property
     def kind_title(self) -> str:

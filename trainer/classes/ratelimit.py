@@ -10,6 +10,11 @@ serialise (on PostgreSQL two parallel guesses may count once: use Redis there). 
 shared by every process (``CACHE_URL``), so four workers do not give four times the tries.
 The address is the real client's (:func:`trainer.core.client_ip.client_ip`), so behind a proxy one
 address's bad codes do not lock out everyone else.
+
+While the cache cannot be reached the limit fails open: joining works and failures are not
+counted (a join code is one of 31¹⁰, far too many to guess in an outage's time, while refusing
+every join would stop every class from filling). The outage is logged once
+(:data:`trainer.core.outage.cache`); see docs/operations.md.
 """
 
 from __future__ import annotations
@@ -24,7 +29,9 @@ from django.core.cache import cache, caches
 from django.core.cache.backends.db import DatabaseCache
 from django.db import transaction
 
+from trainer.core import outage
 from trainer.core.dbretry import retry_on_lock
+from trainer.core.outage import CACHE_ERRORS
 
 DEFAULT_MAX_FAILURES = 10
 DEFAULT_MAX_FAILURES_PER_IP = 50
@@ -60,18 +67,44 @@ def _keys(user_id: int, ip: str) -> tuple[str, str]:
 
 
 def join_blocked(*, user_id: int, ip: str) -> bool:
-    """Whether this user or address has used up its failed joins for the current window."""
+    """Whether this user or address has used up its failed joins for the current window
+    (never while the cache is down: the limit fails open)."""
     current = limits()
     user_key, ip_key = _keys(user_id, ip)
-    counts = cache.get_many([user_key, ip_key])
-    return counts.get(user_key, 0) >= current.per_user or counts.get(ip_key, 0) >= current.per_ip
+    if not outage.cache.usable():
+        return False
+    try:
+        counts = cache.get_many([user_key, ip_key, f"{user_key}:ends", f"{ip_key}:ends"])
+    except CACHE_ERRORS as exc:
+        outage.cache_failed(exc, "the class join limit")
+        return False
+    outage.cache.answered()
+    now = time.time()
+
+    def used_up(key: str, limit: int) -> bool:
+        # The window's end is kept beside the count and read on this process's clock, so the
+        # window closes on time whatever the cache's own expiry does (and tests can move the
+        # clock with time_machine instead of sleeping).
+        ends = counts.get(f"{key}:ends")
+        open_window = ends is None or float(ends) > now
+        return open_window and counts.get(key, 0) >= limit
+
+    return used_up(user_key, current.per_user) or used_up(ip_key, current.per_ip)
 
 
 def join_failed(*, user_id: int, ip: str) -> None:
-    """Count one failed join (an unknown code) against the user and the address."""
+    """Count one failed join (an unknown code) against the user and the address (not while
+    the cache is down)."""
     window = limits().window_seconds
-    for key in _keys(user_id, ip):
-        _count(key, window)
+    if not outage.cache.usable():
+        return
+    try:
+        for key in _keys(user_id, ip):
+            _count(key, window)
+    except CACHE_ERRORS as exc:
+        outage.cache_failed(exc, "the class join limit")
+        return
+    outage.cache.answered()
 
 
 @retry_on_lock

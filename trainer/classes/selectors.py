@@ -27,11 +27,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, TypedDict
 from urllib.parse import urlencode
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import connection
-from django.db.models import Case, Count, F, IntegerField, Q, QuerySet, When
+from django.db.models import Case, Count, F, IntegerField, Model, Q, QuerySet, When
 
 from engine.drills import KIND_TITLES, KINDS, skill_title, skills_for
 from engine.signals import ITEMS
@@ -44,7 +45,17 @@ from trainer.classes.models import (
 )
 from trainer.core import playlog
 from trainer.core.people import display_name
-from trainer.progress.models import SOURCE_PLAY, Attempt
+from trainer.progress.models import Attempt
+from trainer.progress.selectors import play_figures
+
+if TYPE_CHECKING:  # django-stubs' helper (a dev dependency): for annotations only
+    from django_stubs_ext import WithAnnotations
+
+    class _Total(TypedDict):
+        total: int
+
+    #: An assignment read with ``total`` (``annotate(total=_TOTAL)``).
+    AssignmentWithTotal = WithAnnotations[Assignment, _Total]
 
 Role = ClassMembership.Role
 #: An assignment's size: its drills, or for a play assignment the deals to play.
@@ -65,21 +76,21 @@ ITEM_KINDS = frozenset(str(k) for k in KINDS if set(map(str, skills_for(k))) <= 
 # Classes and assignments a user may see
 
 
-def classes_taught_by(user: AbstractBaseUser) -> QuerySet[Classroom]:
+def classes_taught_by(user: User) -> QuerySet[Classroom]:
     """Classes ``user`` teaches, archived ones included."""
     if not user.is_authenticated:
         return Classroom.objects.none()
     return Classroom.objects.filter(memberships__user_id=user.pk, memberships__role=Role.TEACHER)
 
 
-def classes_of_student(user: AbstractBaseUser) -> QuerySet[Classroom]:
+def classes_of_student(user: User) -> QuerySet[Classroom]:
     """Classes ``user`` is a student in."""
     if not user.is_authenticated:
         return Classroom.objects.none()
     return Classroom.objects.filter(memberships__user_id=user.pk, memberships__role=Role.STUDENT)
 
 
-def classes_taught_with_counts(user: AbstractBaseUser) -> QuerySet[Classroom]:
+def classes_taught_with_counts(user: User) -> QuerySet[Classroom]:
     """Classes ``user`` teaches, each with ``students`` and ``assignment_count``; open ones
     first, then by name."""
     # A fresh queryset for the counts: classes_taught_by's own join holds only the teacher.
@@ -98,35 +109,35 @@ def classroom_by_code(code: str) -> Classroom | None:
     return Classroom.objects.filter(join_code=normalize_join_code(code)).first()
 
 
-def classes_of(user: AbstractBaseUser) -> QuerySet[Classroom]:
+def classes_of(user: User) -> QuerySet[Classroom]:
     """Classes ``user`` belongs to in either role."""
     if not user.is_authenticated:
         return Classroom.objects.none()
     return Classroom.objects.filter(memberships__user_id=user.pk)
 
 
-def membership_of(*, classroom: Classroom, user: AbstractBaseUser) -> ClassMembership | None:
+def membership_of(*, classroom: Classroom, user: User) -> ClassMembership | None:
     if not user.is_authenticated:
         return None
     return ClassMembership.objects.filter(classroom=classroom, user_id=user.pk).first()
 
 
-def assignments_visible_to(user: AbstractBaseUser) -> QuerySet[Assignment]:
+def assignments_visible_to(user: User) -> QuerySet[Assignment]:
     """Assignments of every class ``user`` teaches or is a student in."""
     return Assignment.objects.filter(classroom__in=classes_of(user)).select_related("classroom")
 
 
-def assignments_taught_by(user: AbstractBaseUser) -> QuerySet[Assignment]:
+def assignments_taught_by(user: User) -> QuerySet[Assignment]:
     """Assignments of the classes ``user`` teaches."""
     return Assignment.objects.filter(classroom__in=classes_taught_by(user))
 
 
-def assignment_with_total(user: AbstractBaseUser, pk: int) -> Assignment | None:
+def assignment_with_total(user: User, pk: int) -> AssignmentWithTotal | None:
     """Assignment ``pk`` if ``user`` may see it, with ``total`` (its number of drills)."""
     return assignments_visible_to(user).annotate(total=_TOTAL).filter(pk=pk).first()
 
 
-def assignments_of(classroom: Classroom) -> QuerySet[Assignment]:
+def assignments_of(classroom: Classroom) -> QuerySet[AssignmentWithTotal]:
     """The class's assignments, soonest due first, each with ``total`` (its number of drills)."""
     return Assignment.objects.filter(classroom=classroom).annotate(total=_TOTAL)
 
@@ -177,7 +188,7 @@ class Completion:
         return round(100 * self.answered / self.total) if self.total else 0
 
 
-def _table(model: type) -> str:
+def _table(model: type[Model]) -> str:
     return connection.ops.quote_name(model._meta.db_table)
 
 
@@ -208,13 +219,13 @@ def _first_answers_sql(where: str) -> str:
     """  # noqa: S608
 
 
-def _rows(sql: str, params: list[object]) -> list[tuple]:
+def _rows(sql: str, params: list[int]) -> list[tuple]:
     with connection.cursor() as cursor:
         cursor.execute(sql, [Role.STUDENT.value, *params])
         return cursor.fetchall()
 
 
-def _first_answers(where: str, params: list[object]) -> dict[tuple[int, int], tuple[int, int]]:
+def _first_answers(where: str, params: list[int]) -> dict[tuple[int, int], tuple[int, int]]:
     """``{(assignment_id, user_id): (answered, right)}`` by the counting rule above."""
     sql = f"""
         SELECT assignment_id, user_id, COUNT(*), SUM(first_right)
@@ -224,7 +235,7 @@ def _first_answers(where: str, params: list[object]) -> dict[tuple[int, int], tu
     return {(a, u): (int(n), int(r or 0)) for a, u, n, r in _rows(sql, params)}
 
 
-def _skill_figures(where: str, params: list[object]) -> list[SkillFigure]:
+def _skill_figures(where: str, params: list[int]) -> list[SkillFigure]:
     """First answers to assignment drills by kind × skill, with how many students gave them."""
     sql = f"""
         SELECT kind, skill, COUNT(*), SUM(first_right), COUNT(DISTINCT user_id)
@@ -245,7 +256,7 @@ def _play_completions(
 
 
 def _completion(
-    a: Assignment,
+    a: AssignmentWithTotal,
     user_id: int,
     drills: dict[tuple[int, int], tuple[int, int]],
     deals: dict[tuple[int, int], int],
@@ -256,7 +267,7 @@ def _completion(
 
 
 def completions_for_student(
-    *, student: AbstractBaseUser, assignments: Iterable[Assignment]
+    *, student: User, assignments: Iterable[AssignmentWithTotal]
 ) -> dict[int, Completion]:
     """``{assignment_id: Completion}`` for one student; ``assignments`` need ``total``."""
     assignments = list(assignments)
@@ -275,7 +286,7 @@ class OpenAssignment:
     completion: Completion
 
 
-def open_assignments_for(*, student: AbstractBaseUser) -> list[OpenAssignment]:
+def open_assignments_for(*, student: User) -> list[OpenAssignment]:
     """Unfinished assignments of the student's classes that are not archived, soonest due
     first (overdue ones too: late work is still worth doing). Two queries."""
     if not student.is_authenticated:
@@ -305,7 +316,7 @@ class DrillStatus:
 
 
 def drill_statuses(
-    *, assignment: Assignment, student: AbstractBaseUser, next_path: str | None = None
+    *, assignment: Assignment, student: User, next_path: str | None = None
 ) -> list[DrillStatus]:
     """Each drill of the assignment with the student's first counted answer. Two queries."""
     drills = assignment_drills(assignment)
@@ -330,7 +341,8 @@ def next_unanswered(statuses: list[DrillStatus], *, after: int = 0) -> DrillStat
     """The first unanswered drill after position ``after``, wrapping round to the start."""
     pending = [s for s in statuses if not s.answered]
     later = [s for s in pending if s.drill.position > after]
-    return (later or pending or [None])[0]
+    candidates = later or pending
+    return candidates[0] if candidates else None
 
 
 # --------------------------------------------------------------------------------------------
@@ -360,7 +372,7 @@ class AssignmentWork:
 
 
 def assignment_work(
-    *, assignment: Assignment, student: AbstractBaseUser, next_path: str | None = None
+    *, assignment: Assignment, student: User, next_path: str | None = None
 ) -> AssignmentWork:
     """``student``'s work on ``assignment`` (see :func:`drill_statuses`). Two queries."""
     return AssignmentWork(
@@ -401,41 +413,16 @@ class SkillFigure:
 PlayFigures = playlog.PlayFigures
 
 
-def play_figures(memberships: Iterable[ClassMembership]) -> dict[int, PlayFigures]:
-    """``{user_id: PlayFigures}`` for these students, counting answers given in play since
-    each joined the class. One ``GROUP BY`` query."""
-    memberships = list(memberships)
-    if not memberships:
-        return {}
-    joined = Q()
-    for m in memberships:
-        joined |= Q(user_id=m.user_id, created_at__gte=m.joined_at)
-    rows = (
-        Attempt.objects.filter(joined, source=SOURCE_PLAY)
-        .values("user_id")
-        .annotate(
-            leads=Count("id", filter=Q(kind="lead")),
-            leads_right=Count("id", filter=Q(kind="lead", correct=True)),
-            reads=Count("id", filter=Q(kind="read")),
-            reads_right=Count("id", filter=Q(kind="read", correct=True)),
-        )
-    )
-    return {
-        r["user_id"]: PlayFigures(r["leads"], r["leads_right"], r["reads"], r["reads_right"])
-        for r in rows
-    }
-
-
 @dataclass(frozen=True)
 class StudentRow:
     membership: ClassMembership
     completions: list[Completion]
 
     @property
-    def user(self) -> AbstractBaseUser:
+    def user(self) -> User:
         return self.membership.user
 
-    play: PlayFigures = field(default_factory=lambda: PlayFigures(0, 0, 0, 0))
+    play: PlayFigures = field(default_factory=PlayFigures)
 
     @property
     def overall(self) -> Completion:
@@ -455,7 +442,7 @@ class StudentRow:
 @dataclass(frozen=True)
 class Dashboard:
     classroom: Classroom
-    assignments: list[Assignment]
+    assignments: list[AssignmentWithTotal]
     students: list[StudentRow]
     weakest: list[SkillFigure] = field(default_factory=list)
     skills: list[SkillFigure] = field(default_factory=list)
@@ -480,12 +467,14 @@ def dashboard_for(*, classroom: Classroom) -> Dashboard:
     progress = _first_answers("a.classroom_id = %s", [classroom.pk])
     deals = _play_completions(assignments)
     skills = _skill_figures("a.classroom_id = %s", [classroom.pk])
-    play = play_figures(memberships) if any(a.is_play for a in assignments) else {}
+    play = {}
+    if any(a.is_play for a in assignments):  # answers given in play since each joined
+        play = play_figures({m.user_id: m.joined_at for m in memberships})
     students = [
         StudentRow(
             m,
             [_completion(a, m.user_id, progress, deals) for a in assignments],
-            play.get(m.user_id, PlayFigures(0, 0, 0, 0)),
+            play.get(m.user_id, PlayFigures()),  # none asked: no play assignment
         )
         for m in memberships
     ]
@@ -501,7 +490,9 @@ def weakest_skills(skills: Iterable[SkillFigure], limit: int = WEAKEST_SHOWN) ->
     return ranked[:limit]
 
 
-def assignment_completions(*, assignment: Assignment) -> list[tuple[ClassMembership, Completion]]:
+def assignment_completions(
+    *, assignment: AssignmentWithTotal
+) -> list[tuple[ClassMembership, Completion]]:
     """Every student of the class on one assignment (``assignment`` needs ``total``)."""
     progress = _first_answers("a.id = %s", [assignment.pk])
     deals = _play_completions([assignment])
@@ -512,7 +503,7 @@ def assignment_completions(*, assignment: Assignment) -> list[tuple[ClassMembers
 
 
 def assignment_rows(
-    *, assignment: Assignment, student: AbstractBaseUser | None = None
+    *, assignment: AssignmentWithTotal, student: User | None = None
 ) -> list[tuple[ClassMembership, Completion, list[playlog.DealLink]]]:
     """Every student (or only ``student``) on one assignment, with the deals each played for
     it when it is a play assignment (``assignment`` needs ``total``)."""

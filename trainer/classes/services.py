@@ -9,16 +9,14 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass
 from datetime import date, datetime
-from urllib.parse import parse_qsl
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from engine.drills import DrillParams
 from engine.scoring import SCORING_RULES
 from engine.signals import CONVENTIONS
 from trainer.classes.models import (
@@ -30,6 +28,7 @@ from trainer.classes.models import (
     normalize_join_code,
 )
 from trainer.classes.specs import BuiltSpec, PlannedDrill, SpecError, max_drills
+from trainer.core import conventions
 from trainer.core.dbretry import retry_on_lock
 from trainer.drills.models import DrillSet
 
@@ -52,7 +51,7 @@ BASE_SEED_RANGE = 10**9
 _CODE_TRIES = 8
 
 
-def _require_teacher(classroom: Classroom, user: AbstractBaseUser) -> None:
+def _require_teacher(classroom: Classroom, user: User) -> None:
     if not ClassMembership.objects.filter(
         classroom=classroom, user_id=user.pk, role=Role.TEACHER
     ).exists():
@@ -75,9 +74,7 @@ def _unused_join_code() -> str:
 
 
 @transaction.atomic
-def classroom_create(
-    *, name: str, teacher: AbstractBaseUser, now: datetime | None = None
-) -> Classroom:
+def classroom_create(*, name: str, teacher: User, now: datetime | None = None) -> Classroom:
     """A new class taught by ``teacher``, with a fresh join code."""
     now = now or timezone.now()
     name = name.strip()
@@ -93,7 +90,7 @@ def classroom_create(
 @retry_on_lock  # idempotent: safe to run again if SQLite stays locked
 @transaction.atomic
 def classroom_join(
-    *, code: str, user: AbstractBaseUser, now: datetime | None = None
+    *, code: str, user: User, now: datetime | None = None
 ) -> tuple[ClassMembership, bool]:
     """Join the class whose code this is, as a student; returns ``(membership, created)``.
 
@@ -125,9 +122,7 @@ def classroom_join(
 
 
 @transaction.atomic
-def student_remove(
-    *, classroom: Classroom, student: AbstractBaseUser, by: AbstractBaseUser
-) -> None:
+def student_remove(*, classroom: Classroom, student: User, by: User) -> None:
     """Take a student out of the class; the teacher no longer sees their answers."""
     _require_teacher(classroom, by)
     _require_open(classroom)
@@ -140,7 +135,7 @@ def student_remove(
 
 @transaction.atomic
 def co_teacher_add(
-    *, classroom: Classroom, username: str, by: AbstractBaseUser, now: datetime | None = None
+    *, classroom: Classroom, username: str, by: User, now: datetime | None = None
 ) -> ClassMembership:
     """Make an existing user, found by username, another teacher of the class."""
     _require_teacher(classroom, by)
@@ -174,7 +169,7 @@ def co_teacher_add(
 
 
 @transaction.atomic
-def membership_leave(*, classroom: Classroom, user: AbstractBaseUser) -> None:
+def membership_leave(*, classroom: Classroom, user: User) -> None:
     """Leave a class. The last teacher cannot leave (archive the class instead)."""
     membership = (
         ClassMembership.objects.select_for_update()
@@ -197,9 +192,7 @@ def membership_leave(*, classroom: Classroom, user: AbstractBaseUser) -> None:
 
 
 @transaction.atomic
-def classroom_archive(
-    *, classroom: Classroom, by: AbstractBaseUser, now: datetime | None = None
-) -> Classroom:
+def classroom_archive(*, classroom: Classroom, by: User, now: datetime | None = None) -> Classroom:
     """Make the class read-only: no joins, no new assignments, no membership changes."""
     _require_teacher(classroom, by)
     if not classroom.is_archived:
@@ -209,7 +202,7 @@ def classroom_archive(
 
 
 @transaction.atomic
-def classroom_restore(*, classroom: Classroom, by: AbstractBaseUser) -> Classroom:
+def classroom_restore(*, classroom: Classroom, by: User) -> Classroom:
     """Undo :func:`classroom_archive`."""
     _require_teacher(classroom, by)
     if classroom.is_archived:
@@ -219,7 +212,7 @@ def classroom_restore(*, classroom: Classroom, by: AbstractBaseUser) -> Classroo
 
 
 @transaction.atomic
-def join_code_rotate(*, classroom: Classroom, by: AbstractBaseUser) -> Classroom:
+def join_code_rotate(*, classroom: Classroom, by: User) -> Classroom:
     """A new join code; the old code and link stop working at once."""
     _require_teacher(classroom, by)
     _require_open(classroom)
@@ -233,7 +226,7 @@ def _drill_set_plan(drill_set: DrillSet) -> list[PlannedDrill]:
     planned: list[PlannedDrill] = []
     seen: set[tuple[str, int, str]] = set()
     for entry in drill_set.entries.order_by("position"):
-        key = DrillParams.from_query(dict(parse_qsl(entry.params))).key()
+        key = entry.drill_params.key()
         if (entry.kind, entry.seed, key) not in seen:
             seen.add((entry.kind, entry.seed, key))
             planned.append(PlannedDrill(entry.kind, entry.seed, key))
@@ -244,7 +237,7 @@ def _drill_set_plan(drill_set: DrillSet) -> list[PlannedDrill]:
 def assignment_create(
     *,
     classroom: Classroom,
-    by: AbstractBaseUser,
+    by: User,
     title: str,
     due_on: date,
     drill_set: DrillSet | None = None,
@@ -293,6 +286,10 @@ def assignment_create(
             rule=play.rule,
         )
     if spec is not None:
+        if not conventions.allowed(spec.convention, classroom=classroom):
+            raise ValidationError(
+                gettext("Choose a published card or one of the class's own."), code="spec"
+            )
         base_seed = secrets.randbelow(BASE_SEED_RANGE) if base_seed is None else base_seed
         try:
             planned = spec.check(base_seed=base_seed)
@@ -338,7 +335,7 @@ def assignment_create(
 
 
 @transaction.atomic
-def assignment_delete(*, assignment: Assignment, by: AbstractBaseUser) -> None:
+def assignment_delete(*, assignment: Assignment, by: User) -> None:
     """Withdraw an assignment. Students' answers stay in their own history."""
     _require_teacher(assignment.classroom, by)
     _require_open(assignment.classroom)

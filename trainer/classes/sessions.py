@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from django.http import HttpRequest
 from django.urls import ResolverMatch
 
 from trainer.classes import selectors
+from trainer.core.http import AuthenticatedHttpRequest
 from trainer.core.sessions import Frame
 
 
-def assignment_frame(request: HttpRequest, match: ResolverMatch) -> Frame | None:
+def assignment_frame(request: AuthenticatedHttpRequest, match: ResolverMatch) -> Frame | None:
     if match.view_name != "classes:assignment-next":
         return None
     assignment = (

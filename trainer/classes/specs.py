@@ -13,12 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from urllib.parse import parse_qsl
 
 from django.conf import settings
 from django.utils.translation import gettext
 
-from engine.drills import KIND_TITLES, DrillParams, make_drill, skills_for
+from engine.drills import KIND_TITLES, DrillAddress, DrillParams, make_drill_at, skills_for
 from engine.errors import ConcertoError
 from engine.messages import Msg, Term
 from engine.signals import DEFAULT_CONVENTION, ITEM_TITLES, get_convention
@@ -100,13 +99,13 @@ class BuiltSpec:
             )
         planned = self.drills(base_seed=base_seed)
         for drill in planned:
-            params = DrillParams.from_query(dict(parse_qsl(drill.params)))
+            address = DrillAddress.of(drill.kind, drill.seed, drill.params)
             try:
-                make_drill(drill.kind, drill.seed, params)
+                make_drill_at(address)
             except (ConcertoError, ValueError) as exc:
                 raise SpecError(
-                    f"Drill {drill.seed} ({_pair_words(drill.kind, params.items)}) cannot be "
-                    f"built: {exc}."
+                    f"Drill {drill.seed} ({_pair_words(drill.kind, address.params.items)}) "
+                    f"cannot be built: {exc}."
                 ) from exc
         return planned
 

@@ -25,9 +25,10 @@ from engine.drills import KIND_TITLES
 from trainer.classes import ratelimit, selectors, services
 from trainer.classes.answers import AnswerWords, describe
 from trainer.classes.forms import AssignmentForm, ClassroomForm, CoTeacherForm, JoinForm
-from trainer.classes.models import Assignment, ClassMembership, Classroom
+from trainer.classes.models import ClassMembership, Classroom
 from trainer.core.client_ip import client_ip
 from trainer.core.htmx import redirect_page, wants_partial
+from trainer.core.http import AuthenticatedHttpRequest
 from trainer.core.links import drill_url
 from trainer.progress.models import SOURCE_PLAY, Attempt
 
@@ -39,7 +40,7 @@ def _messages_of(exc: ValidationError) -> str:
     return " ".join(exc.messages)
 
 
-def _taught(request: HttpRequest, pk: int) -> Classroom:
+def _taught(request: AuthenticatedHttpRequest, pk: int) -> Classroom:
     return get_object_or_404(selectors.classes_taught_by(request.user), pk=pk)
 
 
@@ -55,7 +56,7 @@ def _client_ip(request: HttpRequest) -> str:
 
 @login_required
 @require_http_methods(["GET"])
-def class_list(request: HttpRequest) -> HttpResponse:
+def class_list(request: AuthenticatedHttpRequest) -> HttpResponse:
     """Classes the user teaches and classes they are in, with ways to create and join one."""
     taught = selectors.classes_taught_with_counts(request.user)
     studying = selectors.classes_of_student(request.user).order_by("archived_at", "name", "id")
@@ -73,7 +74,7 @@ def class_list(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def class_create(request: HttpRequest) -> HttpResponse:
+def class_create(request: AuthenticatedHttpRequest) -> HttpResponse:
     form = ClassroomForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -106,7 +107,9 @@ def _too_many_tries(request: HttpRequest, form: JoinForm | None = None) -> HttpR
     )
 
 
-def _join(request: HttpRequest, code: str, form: JoinForm | None) -> HttpResponse | None:
+def _join(
+    request: AuthenticatedHttpRequest, code: str, form: JoinForm | None
+) -> HttpResponse | None:
     """Join with ``code``; returns a redirect, or None after adding the error to ``form``."""
     try:
         membership, created = services.classroom_join(code=code, user=request.user)
@@ -130,7 +133,7 @@ def _join(request: HttpRequest, code: str, form: JoinForm | None) -> HttpRespons
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def class_join(request: HttpRequest) -> HttpResponse:
+def class_join(request: AuthenticatedHttpRequest) -> HttpResponse:
     """Join a class by typing its code."""
     form = JoinForm(request.POST or None)
     if request.method == "POST":
@@ -145,7 +148,7 @@ def class_join(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def join_link(request: HttpRequest, code: str) -> HttpResponse:
+def join_link(request: AuthenticatedHttpRequest, code: str) -> HttpResponse:
     """A join link: shows which class it is and asks to confirm (joining is a POST).
 
     Looking a code up counts as a try, so links cannot be used to test codes either.
@@ -180,7 +183,7 @@ def join_link(request: HttpRequest, code: str) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET"])
-def class_detail(request: HttpRequest, pk: int) -> HttpResponse:
+def class_detail(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """Teachers manage the class here; students see its assignments and their progress."""
     classroom = get_object_or_404(selectors.classes_of(request.user), pk=pk)
     membership = selectors.membership_of(classroom=classroom, user=request.user)
@@ -217,7 +220,7 @@ def class_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET"])
-def dashboard(request: HttpRequest, pk: int) -> HttpResponse:
+def dashboard(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """Students × assignments, the class's weakest skills, links to each student's answers."""
     classroom = _taught(request, pk)
     return render(
@@ -233,7 +236,7 @@ def dashboard(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET"])
-def export_csv(request: HttpRequest, pk: int) -> HttpResponse:
+def export_csv(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """The dashboard's students × assignments table as CSV, one row per student."""
     classroom = _taught(request, pk)
     data = selectors.dashboard_for(classroom=classroom)
@@ -247,7 +250,7 @@ def export_csv(request: HttpRequest, pk: int) -> HttpResponse:
 @vary_on_headers("HX-Request")
 @login_required
 @require_http_methods(["GET"])
-def student_detail(request: HttpRequest, pk: int, user_id: int) -> HttpResponse:
+def student_detail(request: AuthenticatedHttpRequest, pk: int, user_id: int) -> HttpResponse:
     """One student's answers since joining (all, or mistakes only), as their teacher sees them.
 
     htmx requests for another page or filter get only the ``history`` partial.
@@ -301,7 +304,7 @@ def _drill_link(attempt: Attempt) -> str:
 
 
 def _teacher_action(
-    request: HttpRequest,
+    request: AuthenticatedHttpRequest,
     pk: int,
     action: Callable[[Classroom], str | None],
     target: str = "classes:detail",
@@ -320,7 +323,7 @@ def _teacher_action(
 
 @login_required
 @require_POST
-def student_remove(request: HttpRequest, pk: int, user_id: int) -> HttpResponse:
+def student_remove(request: AuthenticatedHttpRequest, pk: int, user_id: int) -> HttpResponse:
     def remove(classroom: Classroom) -> str:
         membership = get_object_or_404(
             selectors.members_of(classroom, Role.STUDENT), user_id=user_id
@@ -335,7 +338,7 @@ def student_remove(request: HttpRequest, pk: int, user_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def co_teacher_add(request: HttpRequest, pk: int) -> HttpResponse:
+def co_teacher_add(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     def add(classroom: Classroom) -> str:
         form = CoTeacherForm(request.POST)
         if not form.is_valid():
@@ -352,7 +355,7 @@ def co_teacher_add(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def class_archive(request: HttpRequest, pk: int) -> HttpResponse:
+def class_archive(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     def archive(classroom: Classroom) -> str:
         services.classroom_archive(classroom=classroom, by=request.user)
         return gettext("The class is archived: it is read-only until you restore it.")
@@ -362,7 +365,7 @@ def class_archive(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def class_restore(request: HttpRequest, pk: int) -> HttpResponse:
+def class_restore(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     def restore(classroom: Classroom) -> str:
         services.classroom_restore(classroom=classroom, by=request.user)
         return gettext("The class is open again.")
@@ -372,7 +375,7 @@ def class_restore(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def join_code_rotate(request: HttpRequest, pk: int) -> HttpResponse:
+def join_code_rotate(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     def rotate(classroom: Classroom) -> str:
         services.join_code_rotate(classroom=classroom, by=request.user)
         return gettext("The class has a new join code; the old code and link no longer work.")
@@ -382,7 +385,7 @@ def join_code_rotate(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def class_leave(request: HttpRequest, pk: int) -> HttpResponse:
+def class_leave(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     classroom = get_object_or_404(selectors.classes_of(request.user), pk=pk)
     try:
         services.membership_leave(classroom=classroom, user=request.user)
@@ -399,7 +402,7 @@ def class_leave(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def assignment_create(request: HttpRequest, pk: int) -> HttpResponse:
+def assignment_create(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """Set the class drills: a curated set, or kinds × items × count built on the spot.
 
     A GET may pre-fill the form (``?kinds=read&items=fours``), as the dashboard's weakest
@@ -412,12 +415,13 @@ def assignment_create(request: HttpRequest, pk: int) -> HttpResponse:
         )
         return redirect(classroom)
     if request.method == "POST":
-        form = AssignmentForm(request.POST)
+        form = AssignmentForm(request.POST, classroom=classroom)
     else:
         initial = {k: request.GET.getlist(k) for k in ("kinds", "items") if k in request.GET}
-        form = AssignmentForm(initial=initial)
+        form = AssignmentForm(initial=initial, classroom=classroom)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
+        deals = form.play_deals()
         try:
             assignment = services.assignment_create(
                 classroom=classroom,
@@ -426,11 +430,7 @@ def assignment_create(request: HttpRequest, pk: int) -> HttpResponse:
                 due_on=data["due_on"],
                 drill_set=data["drill_set"] if data["source"] == "set" else None,
                 spec=form.spec(),
-                play=(
-                    services.PlaySpec(form.play_deals(), data["convention"], data["rule"])
-                    if form.play_deals()
-                    else None
-                ),
+                play=services.PlaySpec(deals, data["convention"], data["rule"]) if deals else None,
             )
         except ValidationError as exc:
             form.add_error(None, exc)
@@ -447,7 +447,9 @@ def assignment_create(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-def _assignment(request: HttpRequest, pk: int) -> tuple[Assignment, ClassMembership]:
+def _assignment(
+    request: AuthenticatedHttpRequest, pk: int
+) -> tuple[selectors.AssignmentWithTotal, ClassMembership]:
     assignment = selectors.assignment_with_total(request.user, pk)
     if assignment is None:
         raise Http404
@@ -459,7 +461,7 @@ def _assignment(request: HttpRequest, pk: int) -> tuple[Assignment, ClassMembers
 
 @login_required
 @require_http_methods(["GET"])
-def assignment_detail(request: HttpRequest, pk: int) -> HttpResponse:
+def assignment_detail(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """Students: the drills with their answers so far and a button to carry on. Teachers: the
     drills (to try) and every student's progress on this assignment."""
     assignment, membership = _assignment(request, pk)
@@ -510,7 +512,7 @@ def assignment_detail(request: HttpRequest, pk: int) -> HttpResponse:
 @vary_on_headers("HX-Request")
 @login_required
 @require_http_methods(["GET"])
-def assignment_next(request: HttpRequest, pk: int) -> HttpResponse:
+def assignment_next(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """Send a student to their next unanswered drill (after ``?after=<position>``, wrapping
     round), or back to the assignment (which says so) when every drill is answered."""
     assignment, membership = _assignment(request, pk)
@@ -538,7 +540,7 @@ def assignment_next(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def assignment_delete(request: HttpRequest, pk: int) -> HttpResponse:
+def assignment_delete(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     assignment = get_object_or_404(selectors.assignments_taught_by(request.user), pk=pk)
     classroom = assignment.classroom
     try:

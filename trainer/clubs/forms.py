@@ -1,7 +1,10 @@
+from typing import Any
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from trainer.clubs.models import Club
+from trainer.core import conventions
 from trainer.core.languages import group_language_choices
 from trainer.core.rules import rule_choices
 
@@ -21,6 +24,11 @@ class _LanguageField(forms.ChoiceField):
 class ClubForm(forms.ModelForm):
     """Found a club: its name, house rules and default language."""
 
+    convention = forms.ChoiceField(
+        choices=conventions.choices,
+        label=_("Convention card"),
+        help_text=_("Your members' drills use this card unless they choose another."),
+    )
     rule = forms.ChoiceField(choices=rule_choices, label=_("Scoring rule"))
     language = _LanguageField()
 
@@ -43,8 +51,19 @@ class ClubForm(forms.ModelForm):
 
 
 class HouseRulesForm(forms.ModelForm):
+    """The house rules: a shipped card or one of the club's own (``trainer.cards``), a scoring
+    rule, the members' language."""
+
+    convention = forms.ChoiceField(label=_("Convention card"))
     rule = forms.ChoiceField(choices=rule_choices, label=_("Scoring rule"))
     language = _LanguageField()
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        club = self.instance
+        field = self.fields["convention"]
+        assert isinstance(field, forms.ChoiceField)
+        field.choices = conventions.choices(club=club if club.pk else None, current=club.convention)
 
     class Meta:
         model = Club

@@ -1,7 +1,8 @@
 """Clubs: a group with organisers and members, house rules and an invite link.
 
 A club's house rules (a convention card and a scoring rule, both named by the engine's
-catalogues) become the default drill settings of its members. Members join through an invite
+catalogues; the card may be one of the club's own, ``club-<card id>-<version>``, see
+``trainer.cards``) become the default drill settings of its members. Members join through an invite
 link holding :attr:`Club.invite_token`; organisers can rotate it, which kills the old link.
 """
 
@@ -17,6 +18,10 @@ from django.utils.translation import gettext_lazy as _
 
 from engine.scoring import SCORING_RULES
 from engine.signals import CONVENTIONS, DEFAULT_CONVENTION
+from trainer.core import conventions
+
+#: A club's own card, as the house rules store it: ``club-<card id>-<version>``.
+OWN_CARD_NAME = r"^club-[1-9][0-9]*-[0-9a-f]{12}$"
 
 #: Bytes of randomness in an invite token (``token_urlsafe`` gives 4/3 as many characters).
 INVITE_TOKEN_BYTES = 32
@@ -31,11 +36,9 @@ class Club(models.Model):
     name = models.CharField(max_length=80)
     slug = models.SlugField(max_length=90, unique=True)
     invite_token = models.CharField(max_length=64, unique=True, default=new_invite_token)
-    convention = models.CharField(
-        max_length=40,
-        default=DEFAULT_CONVENTION.name,
-        choices=[(c.name, c.title) for c in CONVENTIONS.values()],
-    )
+    #: A shipped card's name or one of the club's own cards (no ``choices``: which own cards
+    #: a club may pick is checked by the service, ``clubs.services.house_rules_set``).
+    convention = models.CharField(max_length=40, default=DEFAULT_CONVENTION.name)
     rule = models.CharField(
         max_length=20,
         default="classic",
@@ -55,7 +58,8 @@ class Club(models.Model):
         ordering = ["name"]
         constraints = [
             models.CheckConstraint(
-                condition=Q(convention__in=list(CONVENTIONS)), name="club_convention_known"
+                condition=Q(convention__in=list(CONVENTIONS)) | Q(convention__regex=OWN_CARD_NAME),
+                name="club_convention_known",
             ),
             models.CheckConstraint(
                 condition=Q(rule__in=list(SCORING_RULES)), name="club_rule_known"
@@ -69,8 +73,7 @@ class Club(models.Model):
 
     @property
     def convention_title(self) -> str:
-        found = CONVENTIONS.get(self.convention)
-        return found.title if found else self.convention
+        return conventions.title(self.convention)
 
 
 class ClubMembership(models.Model):

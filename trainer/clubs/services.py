@@ -10,8 +10,9 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from engine.scoring import SCORING_RULES
-from engine.signals import CONVENTIONS, DEFAULT_CONVENTION
+from engine.signals import DEFAULT_CONVENTION
 from trainer.clubs.models import Club, ClubMembership, new_invite_token
+from trainer.core import conventions
 from trainer.core.dbretry import retry_on_lock
 from trainer.core.languages import language_codes
 
@@ -19,8 +20,9 @@ ORGANISER = ClubMembership.Role.ORGANISER
 MEMBER = ClubMembership.Role.MEMBER
 
 
-def _check_rules(convention: str, rule: str) -> None:
-    if convention not in CONVENTIONS:
+def _check_rules(convention: str, rule: str, club: Club | None = None) -> None:
+    """A shipped card, or one of ``club``'s own cards, and a scoring rule the engine has."""
+    if not conventions.allowed(convention, club=club):
         raise ValidationError(
             {"convention": _("Unknown convention: %(name)r.") % {"name": convention}}
         )
@@ -104,10 +106,11 @@ def house_rules_set(
     rule: str,
     language: str | None = None,
 ) -> Club:
-    """Choose the club's convention card and scoring rule (its members' drill defaults) and,
-    when given, the language members see until they choose one ("" for their browser's)."""
+    """Choose the club's convention card (a shipped one or one of its own) and scoring rule
+    (its members' drill defaults) and, when given, the language members see until they choose
+    one ("" for their browser's)."""
     _require_organiser(actor=actor, club=club)
-    _check_rules(convention, rule)
+    _check_rules(convention, rule, club)
     club.convention, club.rule = convention, rule
     fields = ["convention", "rule"]
     if language is not None:

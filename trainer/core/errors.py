@@ -1,4 +1,5 @@
-"""The site's 500 handler: a database that cannot be reached is a 503, not a 500."""
+"""The site's 500 handler: a database that cannot be reached is a 503 (logged once per outage,
+:mod:`trainer.core.outage`), not a 500."""
 
 from __future__ import annotations
 
@@ -8,12 +9,15 @@ from django.http import HttpRequest, HttpResponse, HttpResponseServerError
 from django.template import TemplateDoesNotExist
 from django.template.loader import render_to_string
 
+from trainer.core import outage
 from trainer.core.middleware import DATABASE_ERRORS, unavailable
 
 
 def server_error(request: HttpRequest) -> HttpResponse:
     """``handler500``: rendered without request context, so it needs no database or session."""
-    if isinstance(sys.exc_info()[1], DATABASE_ERRORS):
+    error = sys.exc_info()[1]
+    if isinstance(error, DATABASE_ERRORS):
+        outage.database.failed(error, f"{request.method} {request.path}")
         return unavailable()
     try:
         return HttpResponseServerError(render_to_string("500.html"))

@@ -10,7 +10,9 @@ def wants_partial(request: HttpRequest) -> bool:
     asks for the whole page (a bare partial would be all the browser shows), and so does any
     request without htmx."""
     htmx = getattr(request, "htmx", None)
-    return bool(htmx) and not htmx.history_restore_request
+    if not htmx:
+        return False
+    return not htmx.history_restore_request
 
 
 def redirect_page(request: HttpRequest, url: str) -> HttpResponse:

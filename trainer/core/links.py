@@ -43,11 +43,14 @@ def drill_url(
 
 def safe_next(request: HttpRequest, target: str, default: str = "", *, local: bool = False) -> str:
     """``target`` (a ``next`` value from the request) if it points at this site, else
-    ``default``. ``local``: only a path on this site (``/…``), never a full URL."""
+    ``default``. ``local``: only a path on this site (``/…``), never a full URL.
+
+    Only a path (``/…``) or a full ``http(s)`` URL of this host is kept: a bare word (``foo``,
+    ``-5``) is neither, and ``redirect()`` would take it for a view's name and fail."""
     if not target or not url_has_allowed_host_and_scheme(
         target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
     ):
         return default
-    if local and not target.startswith("/"):
+    if not target.startswith("/") and (local or not target.startswith(("http://", "https://"))):
         return default
     return target

@@ -2,30 +2,35 @@
 
 - :class:`BadInputMiddleware` answers 400 to a request whose path, query string, form values or
   cookies hold a NUL byte (PostgreSQL cannot store or compare one) or a value longer than
-  ``MAX_INPUT_VALUE_LENGTH``, before any view, session or database sees it.
+  ``MAX_INPUT_VALUE_LENGTH``, whose ``Content-Type`` names a ``charset`` other than UTF-8, or
+  whose form cannot be parsed, before any view, session or database sees it.
 - :class:`DatabaseUnavailableMiddleware` turns a database that cannot be reached
   (``OperationalError``/``InterfaceError`` from a view) into a styled 503 page rendered without
   the database or the session. It sits outside the session middleware, and a response with a
-  5xx status is never saved to the session, so one outage logs one line, not a second
-  ``SessionStore`` error. ``trainer.core.errors.server_error`` (``handler500``) does the same for
-  errors raised after the view, while a template response renders.
+  5xx status is never saved to the session. ``trainer.core.errors.server_error``
+  (``handler500``) does the same for errors raised outside the view (another middleware) or
+  after it, while a template response renders. An outage is logged once per process, and its
+  end once (:mod:`trainer.core.outage`): while the database is down, a query that succeeds
+  tells the middleware it is back.
 """
 
 from __future__ import annotations
 
-import logging
+import codecs
 from collections.abc import Callable, Iterable
+from typing import Any
 from urllib.parse import unquote_to_bytes
 
 from django.conf import settings
-from django.db import InterfaceError, OperationalError
+from django.core.exceptions import BadRequest
+from django.db import InterfaceError, OperationalError, connection
 from django.http import HttpRequest, HttpResponse
 from django.http.multipartparser import MultiPartParserError
 from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.translation import gettext, gettext_lazy
 
-logger = logging.getLogger("trainer.outage")
+from trainer.core import outage
 
 DATABASE_ERRORS = (OperationalError, InterfaceError)
 _FORM_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
@@ -72,8 +77,39 @@ def _problem(values: Iterable[str], where: str, limit: int) -> str | None:
     return None
 
 
+#: The character sets a request may name: forms and query strings are read as UTF-8.
+_READABLE_CHARSETS = {"utf-8", "ascii"}
+
+
+def _charset_problem(request: HttpRequest) -> str | None:
+    """Why the ``charset`` the request's ``Content-Type`` names cannot be used, or None.
+
+    Forms and query strings are read as UTF-8 (ASCII is a part of it). Django refuses a
+    url-encoded form in any other character set it knows (``BadRequest``), ignores one it does
+    not know, and reads the query string and multipart fields in a known one, even a codec that
+    is no text encoding (``hex``, ``rot13``: a ``LookupError`` wherever the request is read).
+    Any charset but UTF-8 is refused here instead, with one reason, whatever the method."""
+    charset = (request.content_params or {}).get("charset")
+    if charset is None:
+        return None
+    try:
+        name = codecs.lookup(charset).name
+    except LookupError:
+        name = None
+    if name not in _READABLE_CHARSETS:
+        return gettext("The form is in a character set this site does not read: send it as UTF-8.")
+    if request.encoding != "utf-8":
+        # ``utf8``, ``UTF-8``, ``us-ascii``: read as UTF-8 (Django refuses a url-encoded form
+        # whose charset is not spelled exactly ``utf-8``).
+        request.encoding = "utf-8"
+    return None
+
+
 def input_problem(request: HttpRequest) -> str | None:
     """Why ``request`` is refused, or None when its path, query and form values are fine."""
+    problem = _charset_problem(request)
+    if problem:
+        return problem
     limit = _max_length()
     path_bytes = unquote_to_bytes(request.META.get("PATH_INFO", ""))
     if b"\x00" in path_bytes or "\x00" in request.path:
@@ -109,7 +145,7 @@ class BadInputMiddleware:
         with translation.override(translation.get_language_from_request(request)):
             try:
                 problem = input_problem(request)
-            except (MultiPartParserError, UnicodeDecodeError, ValueError):
+            except (BadRequest, MultiPartParserError, UnicodeError, LookupError, ValueError):
                 problem = gettext("The form could not be read.")
             if problem:
                 return bad_request(problem)
@@ -123,10 +159,22 @@ class DatabaseUnavailableMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        return self.get_response(request)
+        if not outage.database.is_down:
+            return self.get_response(request)
+        # While it is down, each query that succeeds says the database may be back.
+        with connection.execute_wrapper(_note_answer):
+            return self.get_response(request)
 
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
         if not isinstance(exception, DATABASE_ERRORS):
             return None
-        logger.error("Database unavailable on %s %s: %s", request.method, request.path, exception)
+        outage.database.failed(exception, f"{request.method} {request.path}")
         return unavailable()
+
+
+def _note_answer(
+    execute: Callable[..., Any], sql: str, params: Any, many: bool, context: dict[str, Any]
+) -> Any:
+    result = execute(sql, params, many, context)
+    outage.database.answered()
+    return result

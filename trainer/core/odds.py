@@ -12,23 +12,30 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import json
 import logging
 from typing import Any
 
+from django.db import DatabaseError
 from django.utils.formats import number_format
 from django.utils.translation import get_language, gettext
 
 from engine.cards import Card
-from engine.signals import ITEM_FAMILY
+from engine.signals import ITEM_FAMILY, Convention, get_convention
 from engine.signals.posterior import model_for, posterior, reading_label
 
 __all__ = [
+    "CHEATSHEET_EXAMPLES",
     "ODDS_SAMPLES",
     "cheatsheet_odds",
+    "cheatsheet_stats_key",
+    "compute_cheatsheet_stats",
     "odds_chart",
     "odds_for_drill",
     "odds_for_signal",
     "percent_text",
+    "store_cheatsheet_stats",
+    "stored_cheatsheet_stats",
 ]
 
 logger = logging.getLogger(__name__)
@@ -137,10 +144,44 @@ def odds_for_signal(
     return odds_chart(post.to_json())
 
 
+# The odds are a nicety: a cache that is down (logged once per outage, and skipped for a
+# while after each failure) or that fails otherwise must not break the drill or the page.
+def _cache_get(cache: Any, key: str) -> Any:
+    from trainer.core import outage
+
+    if not outage.cache.usable():
+        return None
+    try:
+        found = cache.get(key)
+    except outage.CACHE_ERRORS as exc:
+        outage.cache_failed(exc, "the odds")
+        return None
+    except Exception:
+        logger.exception("odds: cache read failed")
+        return None
+    outage.cache.answered()
+    return found
+
+
+def _cache_set(cache: Any, key: str, value: Any) -> None:
+    from trainer.core import outage
+
+    if not outage.cache.usable():
+        return
+    try:
+        cache.set(key, value, timeout=CACHE_SECONDS)
+    except outage.CACHE_ERRORS as exc:
+        outage.cache_failed(exc, "the odds")
+    except Exception:
+        logger.exception("odds: cache write failed")
+    else:
+        outage.cache.answered()
+
+
 def _cache_key(drill: Any) -> str:
-    kind, seed, params = drill.address
-    digest = hashlib.sha256(params.encode()).hexdigest()[:24]
-    return f"odds:v{CACHE_VERSION}:{kind}:{seed}:{digest}"
+    address = drill.address
+    digest = hashlib.sha256(address.key.encode()).hexdigest()[:24]
+    return f"odds:v{CACHE_VERSION}:{address.kind}:{address.seed}:{digest}"
 
 
 def odds_for_drill(drill: Any) -> dict[str, Any] | None:
@@ -156,11 +197,7 @@ def odds_for_drill(drill: Any) -> dict[str, Any] | None:
     if getattr(drill, "signal", None) is None or not getattr(drill, "source", ()):
         return None
     key = _cache_key(drill)
-    data = None
-    try:
-        data = cache.get(key)
-    except Exception:  # the odds are a nicety: a cache outage must not break the drill
-        logger.exception("odds: cache read failed")
+    data = _cache_get(cache, key)
     if data is None:
         source = tuple(drill.source)
         model = model_for(source, drill.signal, drill.side_hand, drill.convention)
@@ -176,12 +213,20 @@ def odds_for_drill(drill: Any) -> dict[str, Any] | None:
             witness=source,
         )
         data = post.to_json()
-        try:
-            cache.set(key, data, timeout=CACHE_SECONDS)
-        except Exception:
-            logger.exception("odds: cache write failed")
+        _cache_set(cache, key, data)
     return odds_chart(data)
 
+
+# ---------------------------------------------------------------------------------------------
+# The cheat sheet's worked examples: statistics computed once per card version, never in a
+# request.
+#
+# ``manage.py cheatsheet_stats`` (run after ``migrate`` by ``make run`` and deployments)
+# computes the odds of every worked example for each convention card and stores them in the
+# database cache's table (``django_cache``, made by the migrations), under a key naming the
+# card and a digest of its checklist and rows: a changed card has a new key, so it gets new
+# statistics when the command runs again, and the old ones are never shown for it. The page
+# reads the stored figures only; when they are missing it shows the card without them.
 
 #: Worked examples of docs/signals.md shown with their odds on the cheat sheet:
 #: (c1, c2, side hand, leader's hand size).
@@ -191,37 +236,125 @@ CHEATSHEET_EXAMPLES: tuple[tuple[str, str, int, int], ...] = (
     ("4H", "7S", 1, 13),
     ("4S", "6H", 3, 8),
 )
+#: Bump when the stored statistics change meaning (the posterior, what is stored).
+STATS_VERSION = 1
+#: The database cache's table: the statistics are stored there whatever ``CACHES`` says (a
+#: Redis cache may evict, a local-memory one is per process).
+STATS_TABLE = "django_cache"
+#: The statistics' keys sort after the default cache's (``:1:…``): when the default cache,
+#: sharing the table, culls entries it removes the lowest keys first.
+STATS_PREFIX = "~cheatsheet-stats"
+
+_stats_store: Any = None
+#: The pages' contexts built from stored statistics, by (key, language).
+_built: dict[tuple[str, str], tuple[dict[str, Any], ...]] = {}
+_warned: set[str] = set()
 
 
-def cheatsheet_odds(convention: str) -> tuple[dict[str, Any], ...]:
-    """The odds of the cheat sheet's worked examples for one convention card (nothing else
-    seen, the preferred play), in the active language. Deterministic: kept in the cache and
-    for the process's life."""
-    return _cheatsheet_odds(convention, get_language() or "en")
+def stats_store() -> Any:
+    """The database cache over ``STATS_TABLE`` where the statistics live (entries never
+    expire; this instance never culls)."""
+    global _stats_store
+    if _stats_store is None:
+        from django.core.cache.backends.db import DatabaseCache
+
+        _stats_store = DatabaseCache(
+            STATS_TABLE,
+            {
+                "KEY_PREFIX": STATS_PREFIX,
+                "TIMEOUT": None,
+                "OPTIONS": {"MAX_ENTRIES": 10**9, "CULL_FREQUENCY": 3},
+            },
+        )
+    return _stats_store
 
 
-@functools.lru_cache(maxsize=16)
-def _cheatsheet_odds(convention: str, language: str) -> tuple[dict[str, Any], ...]:
-    from django.core.cache import cache
+def _digest(data: Any) -> str:
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
 
-    key = f"odds:v{CACHE_VERSION}:cheatsheet:{convention}"
-    found = None
+
+@functools.lru_cache(maxsize=64)
+def _card_digest(convention: Convention) -> str:
+    """A digest of what the statistics depend on in a card: its checklist and its rows."""
+    return _digest(
+        {
+            "checklist": [str(item) for item in convention.checklist],
+            "rows": [row.to_json() for row in convention.rows],
+        }
+    )
+
+
+def cheatsheet_stats_key(convention: Convention | str) -> str:
+    """The statistics' key for a card: its name, a digest of its checklist and rows, and of
+    the examples (``v1:parlett-2008:<card>:<examples>``)."""
+    conv = get_convention(convention) if isinstance(convention, str) else convention
+    examples = _digest([list(e) for e in CHEATSHEET_EXAMPLES] + [ODDS_SAMPLES])
+    return f"v{STATS_VERSION}:{conv.name}:{_card_digest(conv)}:{examples[:8]}"
+
+
+def compute_cheatsheet_stats(convention: Convention | str) -> list[dict[str, Any]]:
+    """The odds of every worked example for a card (nothing else seen, the preferred play):
+    one posterior's JSON each. Seconds of CPU: for ``manage.py cheatsheet_stats``, not for a
+    request."""
+    out = []
+    for i, (a, b, side_hand, size) in enumerate(CHEATSHEET_EXAMPLES):
+        c1, c2 = Card.parse(a), Card.parse(b)
+        post = posterior((c1, c2), side_hand, size, (), convention, samples=ODDS_SAMPLES, seed=i)
+        out.append(post.to_json())
+    return out
+
+
+def store_cheatsheet_stats(convention: Convention | str, *, force: bool = False) -> bool:
+    """Compute and store a card's statistics unless they are stored already (or ``force``).
+    Returns whether they were computed."""
+    conv = get_convention(convention) if isinstance(convention, str) else convention
+    key = cheatsheet_stats_key(conv)
+    store = stats_store()
+    if not force and store.get(key) is not None:
+        return False
+    store.set(key, compute_cheatsheet_stats(conv), timeout=None)
+    _built.clear()
+    return True
+
+
+def stored_cheatsheet_stats(convention: Convention | str) -> list[dict[str, Any]] | None:
+    """The stored statistics of a card (its current version), or ``None``."""
+    found = stats_store().get(cheatsheet_stats_key(convention))
+    return found if isinstance(found, list) and len(found) == len(CHEATSHEET_EXAMPLES) else None
+
+
+def cheatsheet_odds(convention: Convention | str) -> tuple[dict[str, Any], ...]:
+    """The odds charts of the cheat sheet's worked examples for a card, in the active language,
+    from the statistics ``manage.py cheatsheet_stats`` stored: ``()`` when they are missing
+    (or the database cannot be read), and the page then shows the card without them. Never
+    computes a posterior."""
     try:
-        found = cache.get(key)
-    except Exception:  # the odds are a nicety: a cache outage must not break the page
-        logger.exception("odds: cache read failed")
+        conv = get_convention(convention) if isinstance(convention, str) else convention
+        key = cheatsheet_stats_key(conv)
+    except ValueError:
+        return ()
+    language = get_language() or "en"
+    built = _built.get((key, language))
+    if built is not None:
+        return built
+    try:
+        found = stored_cheatsheet_stats(conv)
+    except DatabaseError as exc:  # the database is down: the page shows the card alone
+        logger.warning("odds: cheat-sheet statistics unreadable (%s)", exc)
+        return ()
+    except Exception:  # the odds are a nicety: nothing about them may break the page
+        logger.exception("odds: cheat-sheet statistics unreadable")
+        return ()
     if found is None:
-        found = []
-        for i, (a, b, side_hand, size) in enumerate(CHEATSHEET_EXAMPLES):
-            c1, c2 = Card.parse(a), Card.parse(b)
-            post = posterior(
-                (c1, c2), side_hand, size, (), convention, samples=ODDS_SAMPLES, seed=i
+        if key not in _warned:
+            _warned.add(key)
+            logger.warning(
+                "odds: no cheat-sheet statistics for %s (%s): run manage.py cheatsheet_stats",
+                conv.name,
+                key,
             )
-            found.append(post.to_json())
-        try:
-            cache.set(key, found, timeout=CACHE_SECONDS)
-        except Exception:
-            logger.exception("odds: cache write failed")
+        return ()
     out = []
     for i, ((a, b, side_hand, size), data) in enumerate(
         zip(CHEATSHEET_EXAMPLES, found, strict=True)
@@ -237,4 +370,8 @@ def _cheatsheet_odds(convention: str, language: str) -> tuple[dict[str, Any], ..
                 "odds": odds_chart(data),
             }
         )
-    return tuple(out)
+    built = tuple(out)
+    if len(_built) > 64:
+        _built.clear()
+    _built[(key, language)] = built
+    return built

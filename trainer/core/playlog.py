@@ -1,4 +1,5 @@
-"""How many deals each student has finished for a "play N deals" assignment.
+"""How many deals each student has finished for a "play N deals" assignment, and the
+figures of answers given in play (:class:`PlayFigures`).
 
 The classes app counts a play assignment's progress from here; the play app keeps the deals.
 The core knows neither: the play app installs its selector when it is ready
@@ -23,12 +24,13 @@ class DealLink:
 
 @dataclass(frozen=True, slots=True)
 class PlayFigures:
-    """Leads and quiz answers made in play (``source="play"``), and how many were right."""
+    """Leads and quiz answers made in play (``source="play"``), and how many were right
+    (``trainer.progress.selectors.play_figures`` counts them; ``PlayFigures()`` is none)."""
 
-    leads: int
-    leads_right: int
-    reads: int
-    reads_right: int
+    leads: int = 0
+    leads_right: int = 0
+    reads: int = 0
+    reads_right: int = 0
 
     @property
     def answers(self) -> int:

@@ -1,7 +1,8 @@
 """A visitor's drill preferences, kept in the session (so they work without an account).
 
 ``drill_defaults`` gives the convention and scoring rule a drill uses when its URL names none:
-the visitor's own choice first, then their club's house rules, then the site's defaults.
+the visitor's own choice first, then their club's house rules (which may name the club's own
+card: :mod:`trainer.core.conventions`), then the site's defaults.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from django.http import HttpRequest
 
 from engine.scoring import SCORING_RULES
 from engine.signals import CONVENTIONS
+from trainer.core import conventions
 
 SESSION_KEY = "trainer.preferences"  # unchanged: existing sessions keep their choices
 
@@ -24,9 +26,12 @@ def drill_defaults(request: HttpRequest) -> dict[str, str]:
     chosen = get(request)
     defaults: dict[str, str] = {}
     house = house_rules(request)
-    for name, catalogue in (("convention", CONVENTIONS), ("rule", SCORING_RULES)):
+    for name, known in (
+        ("convention", conventions.is_known),
+        ("rule", SCORING_RULES.__contains__),
+    ):
         value = chosen.get(name) or house.get(name)
-        if value in catalogue:
+        if value and known(value):
             defaults[name] = value
     return defaults
 
@@ -42,17 +47,21 @@ def set_house_rules_source(source: Callable[..., dict[str, str]] | None) -> None
     _house_rules_source = source
 
 
+#: The request attribute that caches :func:`house_rules` (HttpRequest declares no such field).
+_HOUSE_RULES_ATTR = "_trainer_house_rules"
+
+
 def house_rules(request: HttpRequest) -> dict[str, str]:
     """The house rules of the signed-in user's club (the earliest joined, if several), or {}.
 
     One query per request at most: the answer is cached on the request object.
     """
-    cached = getattr(request, "_trainer_house_rules", None)
+    cached = getattr(request, _HOUSE_RULES_ATTR, None)
     if cached is None:
         user = getattr(request, "user", None)
         source = _house_rules_source
         cached = source(user=user) if user is not None and source is not None else {}
-        request._trainer_house_rules = cached
+        setattr(request, _HOUSE_RULES_ATTR, cached)
     return dict(cached)
 
 

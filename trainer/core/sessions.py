@@ -23,6 +23,8 @@ from django.core import signing
 from django.http import HttpRequest
 from django.urls import Resolver404, ResolverMatch, resolve
 
+from trainer.core.http import AuthenticatedHttpRequest, signed_in
+
 
 @dataclass(frozen=True, slots=True)
 class Frame:
@@ -47,7 +49,8 @@ class Frame:
         return min(self.answered + 1, self.total)
 
 
-Provider = Callable[[HttpRequest, ResolverMatch], Frame | None]
+#: A feature's frame provider: called for signed-in users only (see :func:`frame_for`).
+Provider = Callable[[AuthenticatedHttpRequest, ResolverMatch], Frame | None]
 _providers: list[Provider] = []
 
 
@@ -59,7 +62,7 @@ def add_provider(provider: Provider) -> None:
 
 def frame_for(request: HttpRequest, next_url: str) -> Frame | None:
     """The session frame of a drill whose *Next* goes to ``next_url`` (a local path), if any."""
-    if not next_url or not request.user.is_authenticated:
+    if not next_url or not signed_in(request):
         return None
     try:
         match = resolve(next_url.split("?", 1)[0])

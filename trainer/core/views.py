@@ -1,6 +1,5 @@
 """Pages of the core: the health check for load balancers, ``/favicon.ico``."""
 
-import logging
 import uuid
 
 from django.core.cache import cache
@@ -8,40 +7,52 @@ from django.db import connection
 from django.http import HttpRequest, HttpResponse, HttpResponsePermanentRedirect
 from django.templatetags.static import static
 
-logger = logging.getLogger("trainer.outage")
+from trainer.core import outage
 
 
 def _database_ok() -> bool:
     try:
         with connection.cursor() as cursor:
             cursor.execute("SELECT 1")
-            return cursor.fetchone() == (1,)
-    except Exception as exc:  # any failure means "down"; the cause is logged, briefly
-        logger.warning("healthz: the database is unavailable: %s", exc)
+            ok = cursor.fetchone() == (1,)
+    except Exception as exc:  # any failure means "down"; logged once per outage
+        outage.database.failed(exc, "healthz")
         return False
+    if ok:
+        outage.database.answered()
+    return ok
 
 
 def _cache_ok() -> bool:
+    if not outage.cache.usable():  # failed moments ago: asked again after a pause
+        return False
     key = f"healthz:{uuid.uuid4().hex}"
     try:
         cache.set(key, "ok", timeout=10)
         ok = cache.get(key) == "ok"
         cache.delete(key)
-        return ok
-    except Exception as exc:  # any failure means "down"; the cause is logged, briefly
-        logger.warning("healthz: the cache is unavailable: %s", exc)
+    except Exception as exc:  # any failure means "down"; logged once per outage
+        outage.cache_failed(exc, "healthz")
         return False
+    if ok:
+        outage.cache.answered()
+    return ok
 
 
 def healthz(request: HttpRequest) -> HttpResponse:
-    """For load balancers: 200 ``ok`` when the database and the cache answer, else 503 naming
-    what is down. Touches neither session nor template."""
-    down = [name for name, ok in (("database", _database_ok()), ("cache", _cache_ok())) if not ok]
-    if down:
-        return HttpResponse(
-            "unavailable: " + ", ".join(down) + "\n", status=503, content_type="text/plain"
-        )
-    return HttpResponse("ok", content_type="text/plain")
+    """For load balancers: ``200 ok`` when the database and the cache answer; ``200`` saying
+    ``cache: down`` when only the cache is down (the site works without it: keep the server);
+    ``503`` when the database is down. Touches neither session nor template."""
+    database_ok, cache_ok = _database_ok(), _cache_ok()
+    if database_ok and cache_ok:
+        return HttpResponse("ok", content_type="text/plain")
+    report = "".join(
+        f"{name}: {'ok' if ok else 'down'}\n"
+        for name, ok in (("database", database_ok), ("cache", cache_ok))
+    )
+    if not database_ok:
+        return HttpResponse("unavailable\n" + report, status=503, content_type="text/plain")
+    return HttpResponse("degraded\n" + report, content_type="text/plain")
 
 
 def favicon(request: HttpRequest) -> HttpResponse:

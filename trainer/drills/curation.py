@@ -14,30 +14,17 @@ from __future__ import annotations
 
 import random
 
-from engine.drills import Answer, Drill, answer_key, grade
+from engine.drills import Answer, Drill, answer_key, grade, spec_for
 
 
 def right_answer(drill: Drill) -> Answer:
     """The engine's preferred right answer (every drill has one)."""
-    return Answer.parse(answer_key(drill).preferred, drill.kind)
+    return spec_for(drill.kind).parse_key(answer_key(drill).preferred)
 
 
 def wrong_answer(drill: Drill, rng: random.Random) -> Answer:
-    """An answer the engine grades wrong (a random one of them)."""
-    if drill.kind == "lead":
-        hand = list(drill.hand)
-        for _ in range(200):
-            c1 = rng.choice(hand)
-            c2 = rng.choice([None, *[c for c in hand if c != c1]])
-            answer = Answer(play=(c1, c2))
-            if not grade(drill, answer).correct:
-                return answer
-        raise ValueError(f"no wrong lead found for {drill.kind}/{drill.seed}")
-    wrong = [
-        Answer(option=o.key)
-        for o in drill.options
-        if not grade(drill, Answer(option=o.key)).correct
-    ]
-    if not wrong:
-        raise ValueError(f"every option of {drill.kind}/{drill.seed} is right")
-    return rng.choice(wrong)
+    """An answer the engine grades wrong (a random one of them, drawn by the drill's kind)."""
+    answer = spec_for(drill.kind).pick_answer(drill, rng, lambda a: not grade(drill, a).correct)
+    if answer is None:
+        raise ValueError(f"no wrong answer found for {drill.address}")
+    return answer

@@ -1,7 +1,9 @@
-"""The drill page's answer form: the signed showing, and an option or a lead's cards.
+"""The drill page's answer form: the signed showing, and the answer's fields, which the drill's
+kind reads (an ``option``, or a lead's cards ``c1`` and ``c2``).
 
-A lead is answered in two steps without JavaScript: the first card alone (``c1``) is a step,
-shown back with the second choice to make; ``c1`` and ``c2`` together are the answer.
+A kind may take an answer in two steps without JavaScript (a lead: the first card alone is a
+step, shown back with the second choice to make; ``c1`` and ``c2`` together are the answer):
+the kind's :meth:`~engine.drills.KindSpec.first_step` says which a post is.
 """
 
 from __future__ import annotations
@@ -15,9 +17,10 @@ from django.core import signing
 from django.utils.translation import gettext
 
 from engine.cards import Card
-from engine.drills import Answer, Drill, parse_answer
+from engine.drills import Answer, CardNotInHandError, Drill, spec_for
 from engine.errors import ConcertoError
 from trainer.progress.services import Showing
+from trainer.wording.errors import sentence
 
 _SHOWING_SALT = "trainer.drill-showing"
 
@@ -37,15 +40,9 @@ def showing_sign(drill: Drill) -> str:
     )
 
 
-def sentence(exc: Exception) -> str:
-    """An error message as a sentence: capital first letter, full stop at the end."""
-    text = str(exc)
-    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
-
-
 class AnswerForm(forms.Form):
     """An answer posted to ``drill``. Valid when the showing is this drill's and the answer
-    fits it; then :attr:`answer` is set, or for a lead's first step only :attr:`first`."""
+    fits it; then :attr:`answer` is set, or for the first of two steps only :attr:`first`."""
 
     showing = forms.CharField(required=False)
     option = forms.CharField(required=False, strip=False)
@@ -80,22 +77,18 @@ class AnswerForm(forms.Form):
         cleaned = super().clean()
         if self.errors:
             return cleaned
+        spec = spec_for(self.drill.kind)
         try:
-            if self.drill.kind == "lead" and cleaned.get("c1") and not cleaned.get("c2"):
-                self.first = self._card_in_hand(cleaned["c1"])
-            else:
-                self.answer = parse_answer(self.drill, self.data)
+            self.first = spec.first_step(self.drill, self.data)
+            if self.first is None:
+                self.answer = spec.parse(self.drill, self.data)
+        except CardNotInHandError as exc:
+            raise forms.ValidationError(
+                gettext("%(card)s is not in your hand.") % {"card": exc.card.symbol}
+            ) from exc
         except ConcertoError as exc:
             raise forms.ValidationError(sentence(exc)) from exc
         return cleaned
-
-    def _card_in_hand(self, raw: str) -> Card:
-        card = Card.parse(raw)
-        if card not in self.drill.hand:
-            raise forms.ValidationError(
-                gettext("%(card)s is not in your hand.") % {"card": card.symbol}
-            )
-        return card
 
     @property
     def raw_showing(self) -> str:

@@ -50,6 +50,7 @@ class DrillSetEntry(models.Model):
 
     @property
     def drill_params(self) -> DrillParams:
-        from urllib.parse import parse_qsl
-
-        return DrillParams.from_query(dict(parse_qsl(self.params)))
+        """The entry's drill settings. A curated entry names a drill of the current generator
+        (the seed loader rebuilds and re-checks every entry), so params stored without ``v``
+        are read as the current version's, unlike a drill's own address."""
+        return DrillParams.from_query(self.params)

@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from engine.drills import DrillParams, grade, make_drill, parse_answer
+from engine.drills import DrillParams, grade, make_drill, spec_for
 from engine.errors import ConcertoError
 from trainer.core.seeding import SeedError, register
 from trainer.drills.models import DrillSet, DrillSetEntry
@@ -54,14 +54,8 @@ def check_entry(raw: Any, where: str) -> tuple[str, int, DrillParams]:
             f"{where}: expected skill {expect['skill']!r}, the engine says {str(drill.skill)!r}"
         )
     if "answer" in expect:
-        text = str(expect["answer"]).split()
-        data = (
-            {"c1": text[0], "c2": text[1] if len(text) > 1 else ""}
-            if kind == "lead"
-            else {"option": str(expect["answer"])}
-        )
         try:
-            verdict = grade(drill, parse_answer(drill, data))
+            verdict = grade(drill, spec_for(kind).parse_text(drill, str(expect["answer"])))
         except ConcertoError as exc:
             raise SeedError(f"{where}: expected answer cannot be given: {exc}") from exc
         if not verdict.correct:

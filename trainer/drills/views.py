@@ -1,6 +1,9 @@
 """Drill pages: the menu, one drill after another, one drill by URL, answering, review.
 
-A drill lives in its URL: ``/drills/<kind>/<seed>/?convention=…&items=…``. The page carries a
+A drill lives in its URL: ``/drills/<kind>/<seed>/?convention=…&items=…``, its address
+(:class:`~engine.drills.DrillAddress`), read once per request and built once. What differs
+between kinds is the kind's own: its class in the engine and its template,
+``trainer/drills/kinds/<kind>.html`` (:mod:`trainer.core.kinds`). The page carries a
 signed *showing* token (which drill, when it was shown, a fresh id), so an answer can be timed,
 recorded once however often it is posted, and refused when it does not belong to the drill.
 """
@@ -9,7 +12,7 @@ from __future__ import annotations
 
 import secrets
 from typing import Any
-from urllib.parse import parse_qsl, urlencode
+from urllib.parse import urlencode
 
 from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse
@@ -24,29 +27,33 @@ from django_htmx.http import push_url, reswap, retarget
 from engine.cards import sort_cards
 from engine.drills import (
     KIND_DESCRIPTIONS,
-    KIND_LEVELS,
     KIND_TITLES,
     KINDS,
     MAX_HAND_SIZE,
     MIN_HAND_SIZE,
     Drill,
+    DrillAddress,
     DrillParams,
     RetiredDrillError,
     answer_words,
-    make_drill,
+    make_drill_at,
     skill_title,
     skills_for,
+    spec_for,
 )
+from engine.drills.words import term
 from engine.errors import ConcertoError
 from engine.scoring import SCORING_RULES
 from engine.signals import CONVENTIONS, ITEMS
 from trainer.core import preferences, sessions, teaching
 from trainer.core.htmx import redirect_page, wants_partial
+from trainer.core.kinds import kind_template
 from trainer.core.links import drill_url, safe_next
 from trainer.core.odds import odds_for_drill
 from trainer.drills import sessions as practice
-from trainer.drills.forms import AnswerForm, sentence, showing_sign
+from trainer.drills.forms import AnswerForm, showing_sign
 from trainer.progress import selectors, services
+from trainer.wording.errors import reason, sentence
 
 #: Seeds are drawn below this; the URL accepts any seed the database can store.
 SEED_RANGE = 10**9
@@ -69,18 +76,13 @@ class RetiredDrill(BadDrillRequest):
         self.kind = kind
 
 
-def _params(request: HttpRequest, *, personal: bool) -> DrillParams:
-    """Drill settings from the query string. ``personal``: fill what it leaves out from the
-    visitor's (or their club's) defaults — for fresh drills only. A drill's own address is read
-    as written, missing values being the site's defaults, so a shared link shows the same drill
-    to everyone."""
-    defaults = preferences.drill_defaults(request) if personal else {}
-    try:
-        params = DrillParams.from_query(request.GET, address=not personal, **defaults)
-    except ConcertoError as exc:
-        raise BadDrillRequest(
-            gettext("These drill settings cannot be used: %(reason)s.") % {"reason": exc}
-        ) from exc
+def _unusable(exc: ConcertoError) -> BadDrillRequest:
+    return BadDrillRequest(
+        gettext("These drill settings cannot be used: %(reason)s.") % {"reason": reason(exc)}
+    )
+
+
+def _storable(params: DrillParams) -> DrillParams:
     if len(params.key()) > services.ATTEMPT_PARAMS_MAX_LENGTH:
         raise BadDrillRequest(
             gettext("These drill settings are too long to be kept with your answers.")
@@ -88,13 +90,38 @@ def _params(request: HttpRequest, *, personal: bool) -> DrillParams:
     return params
 
 
-def _drill(kind: str, seed: int, params: DrillParams) -> Drill:
+def _fresh_params(request: HttpRequest) -> DrillParams:
+    """Settings for a fresh drill: the query string, what it leaves out filled from the
+    visitor's (or their club's) defaults."""
+    try:
+        params = DrillParams.from_query(request.GET, preferences.drill_defaults(request))
+    except ConcertoError as exc:
+        raise _unusable(exc) from exc
+    return _storable(params)
+
+
+def _address(kind: str, seed: int, params: DrillParams) -> DrillAddress:
     if kind not in KINDS:
         raise BadDrillRequest(gettext("There is no drill kind called “%(kind)s”.") % {"kind": kind})
     if seed > SEED_LIMIT:
         raise BadDrillRequest(gettext("There is no drill number %(seed)s.") % {"seed": seed})
+    return DrillAddress(spec_for(kind).kind, seed, params)
+
+
+def _page_address(request: HttpRequest, kind: str, seed: int) -> DrillAddress:
+    """The drill this page's URL names. Its params are read as written (missing values are
+    the site's defaults, never the visitor's), so a shared link shows the same drill to
+    everyone; a link without ``v`` is the first generator's, which is retired."""
     try:
-        return make_drill(kind, seed, params)
+        params = DrillParams.from_key(request.GET)
+    except ConcertoError as exc:
+        raise _unusable(exc) from exc
+    return _address(kind, seed, _storable(params))
+
+
+def _drill(address: DrillAddress) -> Drill:
+    try:
+        return make_drill_at(address)
     except RetiredDrillError:
         raise RetiredDrill(
             gettext(
@@ -102,12 +129,12 @@ def _drill(kind: str, seed: int, params: DrillParams) -> Drill:
                 "retired: the drills were rebuilt so that every answer they mark right is right. "
                 "Your earlier answers to it are kept."
             )
-            % {"seed": seed},
-            kind,
+            % {"seed": address.seed},
+            address.kind,
         ) from None
     except ConcertoError as exc:
         raise BadDrillRequest(
-            gettext("This drill cannot be built: %(reason)s.") % {"reason": exc}
+            gettext("This drill cannot be built: %(reason)s.") % {"reason": reason(exc)}
         ) from exc
 
 
@@ -115,6 +142,8 @@ def _context(request: HttpRequest, drill: Drill, **extra: Any) -> dict[str, Any]
     first = extra.pop("first", None)
     ctx = {
         "drill": drill,
+        "kind_spec": spec_for(drill.kind),
+        "kind_answer": kind_template(drill.kind, "answer"),
         "kind_title": KIND_TITLES[drill.kind],
         "skill_title": skill_title(drill.kind, drill.skill),
         "showing": extra.pop("showing", None) or showing_sign(drill),
@@ -197,7 +226,7 @@ def _refused(
     return _bad_request(request, str(exc), drill)
 
 
-#: The words for the engine's difficulty levels (``KIND_LEVELS``).
+#: The words for the engine's difficulty levels (each kind's ``level``).
 LEVEL_NAMES = {1: "Beginner", 2: "Intermediate", 3: "Advanced"}
 #: The same words in the page's language.
 LEVEL_TITLES = {1: _("Beginner"), 2: _("Intermediate"), 3: _("Advanced")}
@@ -209,13 +238,14 @@ def drill_menu(request: HttpRequest) -> HttpResponse:
     each the skills it drills, each a link to a focused drill."""
     rows = []
     for kind in KINDS:
+        level = spec_for(kind).level
         rows.append(
             {
                 "kind": kind,
                 "title": KIND_TITLES[kind],
                 "description": KIND_DESCRIPTIONS[kind],
-                "level": LEVEL_NAMES[KIND_LEVELS[kind]],
-                "level_title": LEVEL_TITLES[KIND_LEVELS[kind]],
+                "level": LEVEL_NAMES[level],
+                "level_title": LEVEL_TITLES[level],
                 "number": len(rows) + 1,
                 "url": drill_url(kind, None),
                 "skills": [
@@ -237,7 +267,7 @@ def drill_menu(request: HttpRequest) -> HttpResponse:
             "due": due,
             "conventions": CONVENTIONS.values(),
             "rules": SCORING_RULES,
-            "items": [(i, skill_title("lead", i)) for i in ITEMS],
+            "items": [(i, term("item", i)) for i in ITEMS],
             "sizes": range(MIN_HAND_SIZE, MAX_HAND_SIZE + 1),
             "defaults": preferences.drill_defaults(request),
         },
@@ -256,11 +286,12 @@ def drill_custom(request: HttpRequest) -> HttpResponse:
             raise BadDrillRequest(
                 gettext("There is no drill kind called “%(kind)s”.") % {"kind": kind}
             )
-        params = DrillParams.from_query(query, **preferences.drill_defaults(request))
-        _drill(kind, 0, params)  # refuse settings no drill of this kind can meet
+        params = DrillParams.from_query(query, preferences.drill_defaults(request))
+        _drill(_address(kind, 0, params))  # refuse settings no drill of this kind can meet
     except ConcertoError as exc:
         return _bad_request(
-            request, gettext("These drill settings cannot be used: %(reason)s.") % {"reason": exc}
+            request,
+            gettext("These drill settings cannot be used: %(reason)s.") % {"reason": reason(exc)},
         )
     except BadDrillRequest as exc:
         return _bad_request(request, str(exc))
@@ -272,8 +303,7 @@ def drill_custom(request: HttpRequest) -> HttpResponse:
 def drill_next(request: HttpRequest, kind: str) -> HttpResponse:
     """A fresh drill of ``kind`` with the settings in the query string."""
     try:
-        params = _params(request, personal=True)
-        drill = _drill(kind, secrets.randbelow(SEED_RANGE), params)
+        drill = _drill(_address(kind, secrets.randbelow(SEED_RANGE), _fresh_params(request)))
     except BadDrillRequest as exc:
         return _bad_request(request, str(exc))
     return _render(request, _context(request, drill))
@@ -284,7 +314,7 @@ def drill_next(request: HttpRequest, kind: str) -> HttpResponse:
 def drill_detail(request: HttpRequest, kind: str, seed: int) -> HttpResponse:
     """One drill by its address; a POST answers it."""
     try:
-        drill = _drill(kind, seed, _params(request, personal=False))
+        drill = _drill(_page_address(request, kind, seed))
     except BadDrillRequest as exc:
         return _refused(request, exc)
     if request.method == "GET":
@@ -306,7 +336,7 @@ def _answer(request: HttpRequest, drill: Drill) -> HttpResponse:
     try:
         recorded = services.attempt_record(
             user=request.user,
-            drill_address=drill.address,
+            drill=drill,
             answer=form.answer,
             showing=form.cleaned_data["showing"],
         )
@@ -365,14 +395,9 @@ def practise(request: HttpRequest, token: str) -> HttpResponse:
         return redirect(drill_url(found.kind, None, found.query))
     if not found.started:
         try:
-            params = DrillParams.from_query(
-                dict(parse_qsl(found.query)), **preferences.drill_defaults(request)
-            )
+            params = DrillParams.from_query(found.query, preferences.drill_defaults(request))
         except ConcertoError as exc:
-            return _bad_request(
-                request,
-                gettext("These drill settings cannot be used: %(reason)s.") % {"reason": exc},
-            )
+            return _bad_request(request, str(_unusable(exc)))
         started = found.start(
             first_seed=secrets.randbelow(SEED_RANGE - found.size), key=params.key()
         )

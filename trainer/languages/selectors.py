@@ -7,7 +7,7 @@ choice to Django's ``LocaleMiddleware`` (the language cookie, then ``Accept-Lang
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.http import HttpRequest
 
 from trainer.classes.models import ClassMembership, Classroom
@@ -16,7 +16,7 @@ from trainer.core.languages import language_codes
 from trainer.languages.models import ClassroomLanguage, LanguagePreference
 
 
-def saved_language(user: AbstractBaseUser | AnonymousUser) -> str | None:
+def saved_language(user: User | AnonymousUser) -> str | None:
     """The language the user saved with the switcher, if any."""
     if not user.is_authenticated:
         return None
@@ -28,7 +28,7 @@ def saved_language(user: AbstractBaseUser | AnonymousUser) -> str | None:
     return found if found in language_codes() else None
 
 
-def group_language(user: AbstractBaseUser | AnonymousUser) -> str | None:
+def group_language(user: User | AnonymousUser) -> str | None:
     """The default language of the user's class (as a student), else of their club."""
     if not user.is_authenticated:
         return None
@@ -48,7 +48,7 @@ def group_language(user: AbstractBaseUser | AnonymousUser) -> str | None:
     return None
 
 
-def _class_languages(user_id: object) -> list[str]:
+def _class_languages(user_id: int) -> list[str]:
     """The defaults of the classes the user is a student of, earliest joined first."""
     return list(
         ClassroomLanguage.objects.filter(
@@ -70,7 +70,7 @@ def classroom_language(classroom: Classroom) -> str:
     return found or ""
 
 
-def language_for(user: AbstractBaseUser | AnonymousUser) -> str | None:
+def language_for(user: User | AnonymousUser) -> str | None:
     """The saved preference, else the class or club default, else ``None``."""
     return saved_language(user) or group_language(user)
 
@@ -80,7 +80,7 @@ def language_for(user: AbstractBaseUser | AnonymousUser) -> str | None:
 SESSION_KEY = "trainer_language"
 
 
-def remember_language(request: HttpRequest, user: AbstractBaseUser | AnonymousUser) -> str:
+def remember_language(request: HttpRequest, user: User | AnonymousUser) -> str:
     """Work out ``user``'s language now and keep it in the session for the next pages."""
     language = language_for(user) or ""
     request.session[SESSION_KEY] = language

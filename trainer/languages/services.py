@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.utils.translation import gettext
 
@@ -11,7 +11,7 @@ from trainer.core.languages import language_codes
 from trainer.languages.models import ClassroomLanguage, LanguagePreference
 
 
-def language_save(*, user: AbstractBaseUser, language: str) -> bool:
+def language_save(*, user: User, language: str) -> bool:
     """Save ``language`` as the user's choice; ``False`` (nothing written) when unknown."""
     if language not in language_codes():
         return False
@@ -19,7 +19,7 @@ def language_save(*, user: AbstractBaseUser, language: str) -> bool:
     return True
 
 
-def classroom_language_set(*, actor: AbstractBaseUser, classroom: Classroom, language: str) -> str:
+def classroom_language_set(*, actor: User, classroom: Classroom, language: str) -> str:
     """Set the class's default language ("" for none: each student's browser decides). Only
     its teachers may, and not while the class is archived."""
     is_teacher = ClassMembership.objects.filter(

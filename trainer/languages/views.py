@@ -13,6 +13,7 @@ from django.views.decorators.http import require_POST
 from django.views.i18n import set_language as django_set_language
 
 from trainer.classes.models import Classroom
+from trainer.core.http import AuthenticatedHttpRequest
 from trainer.languages.selectors import SESSION_KEY
 from trainer.languages.services import classroom_language_set, language_save
 
@@ -31,7 +32,7 @@ def set_language(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_POST
-def classroom_language(request: HttpRequest, pk: int) -> HttpResponse:
+def classroom_language(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """A teacher sets the class's default language (the class page's form)."""
     classroom = get_object_or_404(Classroom, pk=pk, memberships__user_id=request.user.pk)
     try:

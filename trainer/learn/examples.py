@@ -186,8 +186,8 @@ def explain_hand(block: Block, convention: Convention) -> dict[str, Any]:
         "item_cards": sort_cards(enc.cards),
         "play": enc.preferred,
         "others": list(enc.plays[1:]),
-        # items held above the one shown that this card gives no signal (the 1994 fours)
-        "unsignalled": [ITEM_TITLES[i] for i in getattr(enc, "unsignalled", ())],
+        # an item this card gives no signal (the 1994 fours): played out at once
+        "played_out": enc.played_out,
     }
     if enc.preferred is not None:
         ctx.update(_readings(*enc.preferred, side_hand, convention))

@@ -19,6 +19,7 @@ from urllib.parse import urlsplit
 import markdown
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import pgettext
 from markdown.extensions import Extension
 from markdown.preprocessors import Preprocessor
 from markdown.treeprocessors import Treeprocessor
@@ -89,7 +90,7 @@ class _TableWrap(Treeprocessor):
                             "class": "table-wrap",
                             "tabindex": "0",
                             "role": "region",
-                            "aria-label": "Table",
+                            "aria-label": pgettext("lesson example", "Table"),
                         },
                     )
                     parent.remove(child)

@@ -6,6 +6,8 @@ visitor's (or their club's) default from :func:`trainer.core.preferences.drill_d
 
 from __future__ import annotations
 
+from typing import cast
+
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
@@ -19,11 +21,12 @@ from engine.signals import (
     CheatSheet,
     Convention,
     cheatsheet,
+    get_convention,
 )
 from engine.signals.cheat_sheet import FAMILY_LABELS, ChecklistLine
 from trainer.clubs import selectors as club_selectors
 from trainer.clubs.curriculum import get_step
-from trainer.core import preferences
+from trainer.core import conventions, preferences
 from trainer.core.odds import cheatsheet_odds
 from trainer.learn import glossary, selectors
 from trainer.learn.models import Lesson
@@ -31,11 +34,15 @@ from trainer.learn.rendering import render_markdown
 from trainer.learn.teaching import practice_for
 
 
-def chosen_convention(request: HttpRequest) -> Convention:
-    """``?convention=`` when it names a convention, else the visitor's default."""
+def chosen_convention(request: HttpRequest, *, own_cards: bool = False) -> Convention:
+    """``?convention=`` when it names a convention, else the visitor's default. Lessons are
+    written about the shipped cards; with ``own_cards`` (the cheat sheet) a club's own card
+    (its house card, ``club-<id>-<version>``) is shown as well."""
     name = request.GET.get("convention", "")
-    if name not in CONVENTIONS:
+    if name not in CONVENTIONS and not (own_cards and conventions.is_known(name)):
         name = preferences.drill_defaults(request).get("convention", DEFAULT_CONVENTION.name)
+    if own_cards and name not in CONVENTIONS and conventions.is_known(name):
+        return get_convention(name)
     return CONVENTIONS.get(name, DEFAULT_CONVENTION)
 
 
@@ -54,7 +61,11 @@ def lesson_list(request: HttpRequest) -> HttpResponse:
                 for lesson in lessons
                 if lesson.language != language and lesson.language == selectors.source_language()
             },
-            "club": club_selectors.first_club_of(user=request.user),
+            "club": (
+                club_selectors.first_club_of(user=request.user)
+                if request.user.is_authenticated
+                else None
+            ),
         },
     )
 
@@ -149,7 +160,8 @@ def _reading_order(sheet: CheatSheet) -> list[Msg]:
             round=Msg(f"sheet.round.{o.round}"),
             first=o.side_hands[0],
             last=o.side_hands[-1],
-            families=Join(tuple(FAMILY_LABELS[f] for f in o.families)),
+            # The engine builds every label as a Msg (its dict is typed by the wider str).
+            families=Join(tuple(cast(Msg, FAMILY_LABELS[f]) for f in o.families)),
         )
         for o in sheet.reading_order
     ]
@@ -164,7 +176,7 @@ def _description(convention: Convention) -> str:
 @require_GET
 def cheatsheet_view(request: HttpRequest) -> HttpResponse:
     """The convention card on one page (printable on A4), generated from the engine's data."""
-    convention = chosen_convention(request)
+    convention = chosen_convention(request, own_cards=True)
     sheet = cheatsheet(convention)
     checklist, rows = _sheet_lines(sheet)
     return render(
@@ -178,7 +190,9 @@ def cheatsheet_view(request: HttpRequest) -> HttpResponse:
             "description": _description(convention),
             "must_play_after_pass": sheet.card_and_pass_reply == ("play",),
             "convention": convention,
-            "conventions": CONVENTIONS.values(),
+            # The shipped cards, and the club's own card when it is the one shown.
+            "conventions": [*CONVENTIONS.values()]
+            + ([] if convention.name in CONVENTIONS else [convention]),
             "odds_examples": cheatsheet_odds(convention.name),
         },
     )

@@ -1,13 +1,20 @@
-"""Forms for play: they check the shape of input; the engine checks every rule."""
+"""Forms for play: they check the shape of input and read it into the engine's values once
+(an :class:`~engine.game.Action`, a :class:`~engine.scoring.ScoringRule`); the engine checks
+every rule."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from django import forms
 from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
-from engine.scoring import SCORING_RULES
+from engine.errors import ConcertoError
+from engine.game import Action
+from engine.scoring import SCORING_RULES, ScoringRule, get_rule
 from engine.signals import CONVENTIONS, DEFAULT_CONVENTION
 from trainer.play.models import Game
+from trainer.wording.errors import reason
 
 #: The scoring rules by name.
 RULE_TITLES = {
@@ -62,18 +69,28 @@ class StartForm(forms.Form):
     #: student's own, and starts a plain deal otherwise).
     assignment = forms.CharField(required=False, max_length=24, widget=forms.HiddenInput)
 
-    def __init__(self, *args: object, defaults: dict[str, str] | None = None, **kwargs: object):
+    def __init__(self, *args: Any, defaults: dict[str, str] | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         for name, value in (defaults or {}).items():
             if name in self.fields:
                 self.fields[name].initial = value
 
+    def clean_rule(self) -> ScoringRule:
+        return get_rule(self.cleaned_data["rule"])  # one of the choices: always a rule
+
 
 class ActionForm(forms.Form):
-    """One of the learner's actions at the table, with the table's version it was chosen at."""
+    """One of the learner's actions at the table (``7H``, ``pass``, ``force``, read into an
+    :class:`~engine.game.Action`), with the table's version it was chosen at."""
 
     action = forms.CharField(max_length=ACTION_MAX_LENGTH)
     version = forms.IntegerField(min_value=0)
+
+    def clean_action(self) -> Action:
+        try:
+            return Action.parse(self.cleaned_data["action"])
+        except ConcertoError as exc:
+            raise forms.ValidationError(reason(exc)) from exc
 
     def first_error(self) -> str:
         for name, errors in self.errors.items():
@@ -100,7 +117,52 @@ class VersionForm(forms.Form):
     version = forms.IntegerField(min_value=0)
 
 
+class StepForm(forms.Form):
+    """The table page's ``?step=<n>``: show the record's actions from the n-th on as steps."""
+
+    step = forms.IntegerField(required=False, min_value=0)
+
+
 class FrameForm(forms.Form):
     """Which frame of a finished deal's card-by-card review to show."""
 
     frame = forms.IntegerField(required=False, min_value=0)
+
+
+SEAT_CHOICES = (
+    ("S", pgettext_lazy("seat", "South")),
+    ("N", pgettext_lazy("seat", "North")),
+    ("E", pgettext_lazy("seat", "East")),
+    ("W", pgettext_lazy("seat", "West")),
+    ("watch", gettext_lazy("No seat: I open it for others and watch (teachers, organisers)")),
+)
+
+
+class LiveTableForm(forms.Form):
+    """A live table: convention, rule, bots for empty opponents' seats, one deal or a game,
+    the host's seat, and whether to make a second link for the opponents' seats."""
+
+    convention = StartForm.base_fields["convention"]
+    rule = StartForm.base_fields["rule"]
+    opponents = forms.ChoiceField(
+        label=gettext_lazy("Bots in empty East–West seats"),
+        choices=OPPONENTS,
+        initial="signal",
+        widget=forms.RadioSelect,
+    )
+    length = StartForm.base_fields["length"]
+    seat = forms.ChoiceField(label=gettext_lazy("Your seat"), choices=SEAT_CHOICES, initial="S")
+    opponents_link = forms.BooleanField(
+        label=gettext_lazy("Also make a link for the opponents' seats (East and West)"),
+        required=False,
+    )
+
+    def table_settings(self) -> dict[str, object]:
+        data = self.cleaned_data
+        return {
+            "rule": data["rule"],
+            "convention": data["convention"],
+            "opponents": data["opponents"],
+            "opponents_convention": data["convention"],
+            "game": data["length"] == "game",
+        }

@@ -104,3 +104,76 @@ class Game(models.Model):
 def hand_key(deal_number: int, hand_number: int) -> str:
     """How a hand is named in ``Game.helped``: ``"1:3"`` (deal 1, hand 3)."""
     return f"{deal_number}:{hand_number}"
+
+
+class LiveTable(models.Model):
+    """A table for two to four people (the rest bots), played live: the host opens it, sends
+    the invite link, people take seats, the host begins. Each deal is a :class:`Game` record
+    (setup and actions), so a live deal replays, reviews and exports like a solo one."""
+
+    class Status(models.TextChoices):
+        WAITING = "waiting", pgettext_lazy("table status", "Waiting for players")
+        PLAYING = "playing", pgettext_lazy("table status", "In play")
+        FINISHED = "finished", pgettext_lazy("table status", "Deal over")
+
+    host = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="live_tables"
+    )
+    #: Convention, rule, opponents' bots, one deal or a game (``PlaySetup`` without the seed).
+    settings = models.JSONField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.WAITING)
+    #: The deal being played or last played (its record holds the seed, never shown early).
+    game = models.ForeignKey(Game, on_delete=models.SET_NULL, null=True, blank=True)
+    #: Invite keys: the partner's link (any free seat) and, optionally, one for the opponents'
+    #: seats only. Unguessable, revocable, and a key to nothing else.
+    invite_token = models.UUIDField(default=uuid.uuid4, unique=True, null=True, blank=True)
+    opponents_token = models.UUIDField(unique=True, null=True, blank=True)
+    #: Bumped by every change (a seat taken, a card played): pages and sockets name the
+    #: version they show.
+    version = models.PositiveIntegerField(default=0)
+    #: Open sockets of watchers (teachers, organisers): the players are told someone watches.
+    watchers = models.PositiveSmallIntegerField(default=0)
+    created_at = models.DateTimeField(default=timezone.now)
+    updated_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-updated_at", "-id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(status__in=["waiting", "playing", "finished"]),
+                name="live_table_status_known",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"table {self.pk} of {self.host} ({self.status})"
+
+    def get_absolute_url(self) -> str:
+        return reverse("play:live", args=[self.pk])
+
+
+class LiveSeat(models.Model):
+    """Who sits where at a live table: a person, or nobody (a bot plays the seat)."""
+
+    table = models.ForeignKey(LiveTable, on_delete=models.CASCADE, related_name="seats")
+    seat = models.CharField(max_length=1)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, null=True, blank=True
+    )
+    #: The person has handed the seat to a bot for now (and may take it back).
+    away = models.BooleanField(default=False)
+    #: Open sockets of this seat's player (several tabs count once as "connected").
+    connections = models.PositiveSmallIntegerField(default=0)
+    last_seen = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["table", "seat"], name="live_seat_unique"),
+            models.UniqueConstraint(fields=["table", "user"], name="live_seat_one_per_person"),
+            models.CheckConstraint(
+                condition=Q(seat__in=["N", "E", "S", "W"]), name="live_seat_known"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table_id} {self.seat}: {self.user_id or 'bot'}"

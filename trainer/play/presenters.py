@@ -1,41 +1,36 @@
 """The table's and the review's template context, built from what the engine returns.
 
-Everything here comes from :meth:`PlayTable.view` (South's seat), the bots' :class:`Step` list,
-the coach and, once a deal is over, the review: never from the table's hidden state. Steps are
-given increasing delays (``d1``, ``d2``, … CSS classes) so the page shows the bots' turns one
-at a time, and the learner's buttons appear only after the last of them.
+Everything here comes from what the page shows of a table (:class:`TableShown`: South's
+:class:`~engine.play.TableView`, the bots' :class:`~engine.play.Step` list, the coach, the
+finished hands' summaries) and, once a deal is over, the review: never from the table itself
+or its hidden state. Seats and actions are the engine's values (``Seat``, ``Action``): legality
+is a comparison of actions, and a seat's letter is only a key for the templates. Steps are given
+increasing delays (``d1``, ``d2``, … CSS classes) so the page shows the bots' turns one at a
+time, and the learner's buttons appear only after the last of them.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from django.urls import reverse
 from django.utils.translation import gettext, gettext_lazy, pgettext, pgettext_lazy
 
 from engine.cards import Card, sort_cards
+from engine.game import FORCE, PASS, Action, ActionKind
 from engine.messages import Msg, terms
-from engine.play import (
-    DealReview,
-    LeadAdvice,
-    PlayTable,
-    ReadQuiz,
-    Step,
-    coach_lead,
-    coach_read,
-    hand_summary,
-)
+from engine.play import LEARNER, PARTNER, DealReview, LeadAdvice, ReadQuiz, Step
 from engine.signals import CONVENTIONS
+from engine.table import SEATS, Seat
 from trainer.core.odds import odds_chart
 from trainer.play.models import Game, hand_key
+from trainer.play.selectors import TableShown
 from trainer.progress.models import Attempt
 from trainer.wording.render import say, term
 
-#: The seats, in the engine's letters (their names are the engine's ``seat`` terms).
-SEATS = ("N", "E", "S", "W")
 SIDE_NAMES = {"NS": gettext_lazy("North–South (you)"), "EW": gettext_lazy("East–West")}
 COACH_LABELS = {
     "on": pgettext_lazy("coach", "on"),
@@ -55,14 +50,15 @@ OPPONENT_NAMES = {
 MAX_DELAY = 60
 
 
-def seat_name(seat: str) -> str:
-    """A seat's name in the active language (``N`` → North)."""
-    english = terms()["seat"].get(seat)
-    return seat if english is None else term("seat", english)
+def seat_name(seat: Seat | str) -> str:
+    """A seat's name in the active language (``Seat.N`` or its letter → North)."""
+    english = terms()["seat"].get(str(seat))
+    return str(seat) if english is None else term("seat", english)
 
 
 def seat_names() -> dict[str, str]:
-    return {s: seat_name(s) for s in SEATS}
+    """Every seat's name by its letter (the templates' keys)."""
+    return {str(s): seat_name(s) for s in SEATS}
 
 
 def side_names() -> dict[str, str]:
@@ -85,36 +81,44 @@ def _delay(n: int) -> int:
     return min(n, MAX_DELAY)
 
 
-def _action_text(seat: str, action: str, *, lead: bool, you: bool) -> str:
+def _action_text(seat: Seat, action: Action, *, lead: bool, you: bool) -> str:
     """One action in words: ``North leads 7♥``, ``You pass`` (``you``: South as "you")."""
     if you:
-        if action == "pass":
+        if action == PASS:
             return gettext("You pass")
-        if action == "force":
+        if action == FORCE:
             return gettext("You say “Play!” (force partner)")
-        card = Card.parse(action).symbol
+        card = _card(action).symbol
         return (gettext("You lead %(card)s") if lead else gettext("You play %(card)s")) % {
             "card": card
         }
     who = {"seat": seat_name(seat)}
-    if action == "pass":
+    if action == PASS:
         return gettext("%(seat)s passes") % who
-    if action == "force":
+    if action == FORCE:
         return gettext("%(seat)s says “Play!” (forces partner)") % who
-    who["card"] = Card.parse(action).symbol
+    who["card"] = _card(action).symbol
     return (
         gettext("%(seat)s leads %(card)s") if lead else gettext("%(seat)s plays %(card)s")
     ) % who
+
+
+def _card(action: Action) -> Card:
+    assert action.card is not None, action
+    return action.card
 
 
 @dataclass
 class Played:
     """One action shown on the table: a card, a pass or a force, by a seat."""
 
-    seat: str
-    action: str
-    card: Card | None
+    seat: Seat
+    action: Action
     delay: int = 0
+
+    @property
+    def card(self) -> Card | None:
+        return self.action.card
 
     @property
     def seat_name(self) -> str:
@@ -122,16 +126,11 @@ class Played:
 
     @property
     def word(self) -> str:
-        if self.action == "pass":
+        if self.action.kind is ActionKind.PASS:
             return pgettext("the call", "Pass")
-        if self.action == "force":
+        if self.action.kind is ActionKind.FORCE:
             return pgettext("the call", "Play!")
         return ""
-
-
-def _played(seat: str, action: str, delay: int = 0) -> Played:
-    card = None if action in ("pass", "force") else Card.parse(action)
-    return Played(seat, action, card, delay)
 
 
 @dataclass
@@ -139,6 +138,7 @@ class ShownHandCtx:
     number: int
     leader: str
     side: str
+    #: Who played each card (the seat's letter, as the card tags take it) and the card.
     cards: list[tuple[str, Card]]
     combination: str
     points: int
@@ -175,7 +175,7 @@ class StepCtx:
 
 
 def _steps(
-    steps: list[Step], before: dict[tuple[int, int], int]
+    steps: Sequence[Step], before: dict[tuple[int, int], int]
 ) -> tuple[list[StepCtx], dict[tuple[int, int], int]]:
     """The steps as lines with delays, and the delay at which each hand they finished ends.
     ``before``: how many actions each hand had before the steps (a hand's first action is
@@ -187,7 +187,7 @@ def _steps(
         key = (step.deal_number, step.hand_number)
         lead = counted.get(key, -1) == 0
         counted[key] = counted[key] + 1 if key in counted else -1
-        text = _action_text(step.seat, step.action, lead=lead, you=step.seat == "S")
+        text = _action_text(step.seat, step.action, lead=lead, you=step.seat is LEARNER)
         end = ""
         if step.hand_finished and step.made is not None:
             made = step.made
@@ -212,15 +212,7 @@ def _steps(
                     % fields
                 )
             finished[key] = n
-        out.append(
-            StepCtx(
-                text,
-                step.seat,
-                None if step.action in ("pass", "force") else Card.parse(step.action),
-                _delay(n),
-                end,
-            )
-        )
+        out.append(StepCtx(text, str(step.seat), step.action.card, _delay(n), end))
     return out, finished
 
 
@@ -257,15 +249,14 @@ def _quiz(quiz: ReadQuiz | None, game: Game, attempts: dict[str, Attempt]) -> di
 def table_context(
     *,
     game: Game,
-    table: PlayTable,
-    steps: list[Step],
+    shown: TableShown,
     owner: bool,
     attempts: Callable[[], dict[str, Attempt]],
 ) -> dict[str, Any]:
     """The table page's context: what South sees, the steps since South's last action (each
     with its delay), South's legal actions, the coach and, at the end, the result.
     ``attempts`` gives the game's recorded leads and reads, asked for only when shown."""
-    view = table.view()
+    view, steps = shown.view, shown.steps
     in_steps = Counter((s.deal_number, s.hand_number) for s in steps)
     totals = {(view.deal_number, h.number): len(h.actions) for h in view.completed}
     totals[(view.deal_number, view.hand_number)] = len(view.current)
@@ -282,48 +273,42 @@ def table_context(
     offset = len(view.current) - len(current_steps)
     for i, (seat, action) in enumerate(view.current):
         delay = _delay(current_steps[i - offset]) if i >= offset and current_steps else 0
-        current.append(_played(seat, action, delay))
-    seats = {s: SeatCtx(s, view.counts[s], to_move=view.to_move == s) for s in SEATS}
+        current.append(Played(seat, action, delay))
+    seats = {str(s): SeatCtx(str(s), view.counts[str(s)], to_move=view.to_move is s) for s in SEATS}
     for hand in view.completed:
-        seats[hand.leader].completed.append(
+        seats[str(hand.leader)].completed.append(
             ShownHandCtx(
                 number=hand.number,
-                leader=hand.leader,
-                side=hand.side,
-                cards=list(hand.cards),
+                leader=str(hand.leader),
+                side=str(hand.side),
+                cards=[(str(seat), c) for seat, c in hand.cards],
                 combination=hand.combination,
                 points=hand.points,
                 delay=_delay(finished_at.get((view.deal_number, hand.number), 0)),
             )
         )
     legal = set(view.legal) if owner else set()
-    hand = [{"card": c, "legal": str(c) in legal} for c in view.hand]
+    own_hand: list[dict[str, Any]] = [
+        {"card": c, "legal": Action.play(c) in legal} for c in view.hand
+    ]
     number = 0
-    for entry in hand:
+    for entry in own_hand:
         if entry["legal"]:
             number += 1
             entry["key"] = number
-    coach_on = owner and game.coach != Game.Coach.OFF and not view.is_over
-    advice = coach_lead(table) if coach_on else None
-    quiz = coach_read(table) if coach_on else None
+    advice, quiz = (shown.advice, shown.quiz) if owner else (None, None)
     helped = hand_key(view.deal_number, view.hand_number) in game.helped
-    # After each hand, one line; at the end, every hand's line (the review has the rest).
-    lines = []
-    shown = view.completed if view.is_over else view.completed[-1:]
+    # After each hand, one line; at the end, every hand's line (the review has the rest),
+    # with the learner's answer to the quiz on a hand partner led.
     recorded: dict[str, Attempt] = {}
-    if quiz is not None or any(h.leader == "N" for h in shown):
+    if quiz is not None or any(s.leader == str(PARTNER) for s in shown.summaries):
         recorded = attempts()
-    if game.coach != Game.Coach.OFF or view.is_over:
-        for made in shown:
-            read = recorded.get(f"read:{view.deal_number}:{made.number}")
-            summary = hand_summary(
-                table,
-                made.number,
-                view.deal_number,
-                read=read.answer if read else None,
-                read_correct=read.correct if read else None,
-            )
-            lines.append(summary.text)
+    lines = []
+    for summary in shown.summaries:
+        read = recorded.get(f"read:{view.deal_number}:{summary.hand_number}")
+        if read is not None:
+            summary = replace(summary, read=read.answer, read_correct=read.correct)
+        lines.append(summary.text)
     ready = _delay(len(steps) + 1) if steps else 0
     ctx: dict[str, Any] = {
         "game": game,
@@ -336,10 +321,12 @@ def table_context(
         "south": seats["S"],
         "west": seats["W"],
         "current": current,
-        "hand": hand,
-        "can_pass": "pass" in legal,
-        "can_force": "force" in legal,
+        "hand": own_hand,
+        "can_pass": PASS in legal,
+        "can_force": FORCE in legal,
         "my_turn": bool(legal),
+        "south_leads": view.leader is LEARNER,
+        "partner_forced": view.forced_by is PARTNER,
         "steps": step_lines,
         "ready": ready,
         "advice_available": advice is not None,
@@ -353,8 +340,8 @@ def table_context(
         "quiz_url": reverse("play:quiz", args=[game.pk]),
         "to_move_name": seat_name(view.to_move) if view.to_move else "",
         "coach_label": COACH_LABELS.get(game.coach, game.coach),
-        "leader_name": seat_name(view.leader) if view.leader else "",
-        "rule_name": RULE_NAMES.get(view.rule, view.rule),
+        "leader_name": seat_name(view.leader),
+        "rule_name": RULE_NAMES.get(view.rule.name, view.rule.name),
         "opponents_name": OPPONENT_NAMES.get(view.opponents, view.opponents),
         "convention_title": _convention_title(view.convention),
     }
@@ -384,8 +371,8 @@ def game_row(game: Game) -> dict[str, Any]:
 class FrameCtx:
     index: int
     total: int
-    seat: str | None
-    action: str | None
+    seat: Seat | None
+    action: Action | None
     held: dict[str, list[Card]]
     current: list[Played]
     completed: int
@@ -421,8 +408,8 @@ def review_context(
             total=total,
             seat=f.seat,
             action=f.action,
-            held={s: sort_cards(f.held[s]) for s in SEATS},
-            current=[_played(s, a) for s, a in f.current],
+            held={str(s): sort_cards(f.held[str(s)]) for s in SEATS},
+            current=[Played(s, a) for s, a in f.current],
             completed=f.completed,
             hand_scores=dict(f.hand_scores),
             deal_number=f.deal_number,
@@ -466,15 +453,15 @@ def review_context(
                 "decisions": [
                     {
                         "decision": d,
-                        "chosen": _played("S", d.chosen),
-                        "bot": _played("S", d.bot),
+                        "chosen": Played(LEARNER, d.chosen),
+                        "bot": Played(LEARNER, d.bot),
                         "chosen_text": _choice_text(d.chosen),
                         "bot_text": _choice_text(d.bot),
                         "frame": _frame_of(frames, d.index),
                     }
                     for d in deal.decisions
                 ],
-                "hands_dealt": {s: sort_cards(deal.hands_dealt[s]) for s in SEATS},
+                "hands_dealt": {str(s): sort_cards(deal.hands_dealt[str(s)]) for s in SEATS},
             }
         )
     url = (
@@ -495,7 +482,7 @@ def review_context(
         "outcome": review.outcome,
         "side_names": side_names(),
         "seat_names": seat_names(),
-        "rule_name": RULE_NAMES.get(review.rule, review.rule),
+        "rule_name": RULE_NAMES.get(review.rule.name, review.rule.name),
         "opponents_name": OPPONENT_NAMES.get(review.opponents, review.opponents),
         "record_url": reverse("play:record", args=[game.pk])
         if game.is_finished and not shared
@@ -510,13 +497,13 @@ def review_context(
     }
 
 
-def _choice_text(action: str) -> str:
+def _choice_text(action: Action) -> str:
     """What South did or the bot would have done, after "you" / "would have"."""
-    if action == "pass":
+    if action == PASS:
         return pgettext("the call", "passed")
-    if action == "force":
+    if action == FORCE:
         return pgettext("the call", "forced")
-    return pgettext("the call", "played %(card)s") % {"card": Card.parse(action).symbol}
+    return pgettext("the call", "played %(card)s") % {"card": _card(action).symbol}
 
 
 def _frame_of(frames: list[Any], action_index: int) -> int:

@@ -3,22 +3,40 @@
 Who may see a deal: its owner (who plays it); a teacher of the class whose assignment it was
 played for (read only); anyone holding its share link once it is over (read only, the review).
 Everyone else is told it does not exist (404).
+
+A game's row keeps its setup and actions as JSON text: :func:`setup_of` and :func:`actions_of`
+read them into the engine's values. What a page shows of a table is a :class:`TableShown`,
+read from the table while it is in hand (:func:`table_shown` here replays the record; the
+services read it from the table they borrowed), so no table outlives the request that built it.
 """
 
 from __future__ import annotations
 
 import functools
 import uuid
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import Count, Q, QuerySet
+from django.contrib.auth.models import AnonymousUser, User
+from django.db.models import Count, QuerySet
 
-from engine.play import PlaySetup, PlayTable
+from engine.game import Action
+from engine.play import (
+    HandSummary,
+    IllegalPlay,
+    LeadAdvice,
+    PlaySetup,
+    PlayTable,
+    ReadQuiz,
+    Step,
+    TableView,
+    coach_lead,
+    coach_read,
+    hand_summary,
+    parse_actions,
+)
 from trainer.classes.models import ClassMembership
 from trainer.core import playlog
-from trainer.play import tables
 from trainer.play.models import Game
 from trainer.progress.models import SOURCE_PLAY, Attempt
 
@@ -34,14 +52,14 @@ class Seen:
     owner: bool
 
 
-def games_of(user: AbstractBaseUser | AnonymousUser) -> QuerySet[Game]:
+def games_of(user: User | AnonymousUser) -> QuerySet[Game]:
     """``user``'s deals and games, the latest played first."""
     if not user.is_authenticated:
         return Game.objects.none()
     return Game.objects.filter(owner_id=user.pk).order_by("-updated_at", "-id")
 
 
-def game_for(user: AbstractBaseUser | AnonymousUser, pk: int) -> Seen | None:
+def game_for(user: User | AnonymousUser, pk: int) -> Seen | None:
     """Game ``pk`` if ``user`` may see it: its owner, or a teacher of the class it was
     assigned in. ``None`` for anyone else (the view answers 404)."""
     if not user.is_authenticated:
@@ -73,14 +91,67 @@ def game_shared(token: uuid.UUID) -> Game | None:
     return Game.objects.filter(share_token=token, status=Game.Status.FINISHED).first()
 
 
-def table_of(game: Game) -> PlayTable:
-    """The table of the game's record: kept from an earlier request, or rebuilt by the engine.
-    The caller puts it back with ``tables.put`` when done."""
-    return tables.take(game.setup, game.actions)
-
-
 def setup_of(game: Game) -> PlaySetup:
+    """The game's setup, read from its row."""
     return PlaySetup.from_json(game.setup)
+
+
+def actions_of(game: Game) -> tuple[Action, ...]:
+    """The game's actions, read from its row (text: ``7H``, ``pass``, ``force``)."""
+    return parse_actions(game.actions)
+
+
+@dataclass(frozen=True)
+class TableShown:
+    """What the table page shows of a table, read from it while it was in hand: South's
+    ``view``, the ``steps`` to show one by one, the coach's ``advice`` and ``quiz`` (None when
+    the coach is off, the viewer is not the player, or the coach has nothing to say now) and the
+    ``summaries`` of the finished hands the page lists (the last one; every hand of the deal
+    once it is over; none while the coach is off)."""
+
+    view: TableView
+    steps: tuple[Step, ...] = ()
+    advice: LeadAdvice | None = None
+    quiz: ReadQuiz | None = None
+    summaries: tuple[HandSummary, ...] = ()
+
+
+def shown(table: PlayTable, game: Game, *, owner: bool, steps: Sequence[Step] = ()) -> TableShown:
+    """Read what the table page shows from ``table`` (the table of ``game``'s record)."""
+    view = table.view()
+    coach = owner and game.coach != Game.Coach.OFF and not view.is_over
+    summaries: tuple[HandSummary, ...] = ()
+    if game.coach != Game.Coach.OFF or view.is_over:
+        listed = view.completed if view.is_over else view.completed[-1:]
+        summaries = tuple(hand_summary(table, h.number, view.deal_number) for h in listed)
+    return TableShown(
+        view=view,
+        steps=tuple(steps),
+        advice=coach_lead(table) if coach else None,
+        quiz=coach_read(table) if coach else None,
+        summaries=summaries,
+    )
+
+
+def table_shown(game: Game, *, owner: bool, step: int | None = None) -> TableShown:
+    """What the table page shows of ``game``, its record replayed by the engine. ``step``
+    (the owner's ``?step=n``): the actions from the n-th on as steps — a learner's action and
+    the bots' replies, or the bots' first moves (n = 0); a number naming no such point of the
+    record shows the table without steps."""
+    setup, actions = setup_of(game), actions_of(game)
+    if owner and step is not None and 0 <= step < len(actions):
+        try:
+            if step == 0:
+                table, steps = PlayTable.start(setup)
+            else:
+                table = PlayTable.replay(setup, actions[:step])
+                steps = table.act(actions[step])
+        except IllegalPlay:
+            pass
+        else:
+            if table.actions == actions:
+                return shown(table, game, owner=owner, steps=steps)
+    return shown(PlayTable.replay(setup, actions), game, owner=owner)
 
 
 def deals_played(assignment_ids: Iterable[int]) -> dict[tuple[int, int], int]:
@@ -103,17 +174,6 @@ def deal_links(assignment_id: int) -> dict[int, list[playlog.DealLink]]:
         label = f"deal {len(mine) + 1}" + ("" if game.is_finished else " (in play)")
         mine.append(playlog.DealLink(game.get_absolute_url(), label, game.is_finished))
     return out
-
-
-def play_accuracy(user: AbstractBaseUser) -> playlog.PlayFigures:
-    """The user's leads and quiz answers made in play, and how many were right."""
-    row = Attempt.objects.filter(user_id=user.pk, source=SOURCE_PLAY).aggregate(
-        leads=Count("id", filter=Q(kind="lead")),
-        leads_right=Count("id", filter=Q(kind="lead", correct=True)),
-        reads=Count("id", filter=Q(kind="read")),
-        reads_right=Count("id", filter=Q(kind="read", correct=True)),
-    )
-    return playlog.PlayFigures(row["leads"], row["leads_right"], row["reads"], row["reads_right"])
 
 
 def hand_attempts(game: Game) -> dict[str, Attempt]:

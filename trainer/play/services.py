@@ -6,8 +6,11 @@ turn, and the new action list written only if the row still has the version the 
 showing (``UPDATE … WHERE version = n``). A replayed or tampered post, or a second tab posting
 the same move, is refused with :class:`PlayRefused` and changes nothing.
 
-The table a service returns was taken from :mod:`trainer.play.tables`; the caller puts it back
-(``tables.put``) once it has rendered it.
+A service borrows the table of the game's record (``with tables.borrowed(game) as table:``,
+:mod:`trainer.play.tables`) and returns what the page shows of it (a
+:class:`~trainer.play.selectors.TableShown`, read before the table goes back), never the table.
+The engine's refusals reach the learner as :class:`PlayRefused`, their reason in the page's
+language (:func:`trainer.wording.errors.reason`).
 
 The learner's leads (graded like lead drills) and answers to the coach's quiz (graded like read
 drills) are recorded as progress attempts with ``source="play"``, once per hand, so skills,
@@ -20,18 +23,19 @@ import uuid
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from engine.game import Action
 from engine.play import (
     IllegalPlay,
-    LeadAdvice,
     PlayAttempt,
     PlaySetup,
     PlayTable,
     Step,
+    actions_json,
     coach_lead,
     coach_read,
     grade_read,
@@ -40,8 +44,10 @@ from trainer.classes.models import Assignment
 from trainer.core.dbretry import retry_on_lock
 from trainer.play import tables
 from trainer.play.models import Game, hand_key
+from trainer.play.selectors import TableShown, shown
 from trainer.progress.models import SOURCE_PLAY, Attempt
 from trainer.progress.services import attempt_store
+from trainer.wording.errors import reason
 
 
 class PlayRefused(Exception):
@@ -50,16 +56,20 @@ class PlayRefused(Exception):
 
 @dataclass(frozen=True)
 class Played:
-    """What a learner's action did: the game row as stored, the table after it, and the steps
-    (the learner's own, then every bot's until the learner's next turn or the end)."""
+    """What a learner's action did: the game row as stored, and the table after it as the page
+    shows it, with the steps (the learner's own, then every bot's until the learner's next turn
+    or the end)."""
 
     game: Game
-    table: PlayTable
-    steps: list[Step]
+    shown: TableShown
+
+    @property
+    def steps(self) -> tuple[Step, ...]:
+        return self.shown.steps
 
 
 def _attempt_store(
-    *, game: Game, user: AbstractBaseUser, attempt: PlayAttempt, now: datetime
+    *, game: Game, user: User, attempt: PlayAttempt, now: datetime
 ) -> tuple[Attempt, bool]:
     """Record one graded lead or read as an ``in play`` attempt, once per hand."""
     return attempt_store(
@@ -80,7 +90,7 @@ def _attempt_store(
 @transaction.atomic
 def game_start(
     *,
-    user: AbstractBaseUser,
+    user: User,
     setup: PlaySetup,
     coach: str = Game.Coach.ON,
     assignment: Assignment | None = None,
@@ -94,7 +104,7 @@ def game_start(
     game = Game.objects.create(
         owner=user,
         setup=setup.to_json(),
-        actions=list(table.actions),
+        actions=actions_json(table.actions),
         coach=coach,
         assignment=assignment,
         created_at=now,
@@ -143,13 +153,13 @@ def _position_in_hand(table: PlayTable, steps: list[Step]) -> int:
 def game_act(
     *,
     game_id: int,
-    user: AbstractBaseUser,
-    action: str,
+    user: User,
+    action: Action,
     version: int,
     now: datetime | None = None,
 ) -> Played:
-    """Play ``action`` (``"7H"``, ``"pass"``, ``"force"``) for South in ``user``'s game, at
-    the table's ``version``; then the bots move until South's next turn or the end.
+    """Play ``action`` (a card, pass or force) for South in ``user``'s game, at the table's
+    ``version``; then the bots move until South's next turn or the end.
 
     Raises :class:`PlayRefused` when the game is over, the version is not the stored one, or
     the engine finds the action illegal; ``Game.DoesNotExist`` for another user's game.
@@ -157,63 +167,61 @@ def game_act(
     now = now or timezone.now()
     game = Game.objects.select_for_update().get(pk=game_id, owner_id=user.pk)
     _check_version(game, version)
-    table = tables.take(game.setup, game.actions)
     try:
-        steps = table.act(action)
-    except IllegalPlay as exc:
-        tables.put(game.setup, table)  # unchanged: the engine refused before moving
+        with tables.borrowed(game) as table:
+            steps = table.act(action)
+            actions = actions_json(table.actions)
+            updated = Game.objects.filter(pk=game.pk, version=version).update(
+                actions=actions, version=version + 1, updated_at=now
+            )
+            if updated != 1:  # another request recorded a move since this one read the row
+                raise PlayRefused(
+                    gettext("Another move was recorded at the same moment; this one was not.")
+                )
+            game.actions, game.version, game.updated_at = actions, version + 1, now
+            # A lead is complete at its third action (c1, partner's pass, South's c2 or
+            # pass): when South's action was the third of its hand, the lead is graded and
+            # recorded (once: a lead already recorded is found by its token and kept).
+            mine = (steps[0].deal_number, steps[0].hand_number)
+            if _position_in_hand(table, steps) == 2 and hand_key(*mine) not in game.helped:
+                for attempt in table.attempts():
+                    if (attempt.deal_number, attempt.hand_number) == mine:
+                        _attempt_store(game=game, user=user, attempt=attempt, now=now)
+            if table.is_over():
+                _finish(game, now)
+            seen = shown(table, game, owner=True, steps=steps)
+    except IllegalPlay as exc:  # the engine refused before moving: nothing was written
         raise PlayRefused(
-            gettext("That move is not allowed: %(reason)s") % {"reason": exc}
+            gettext("That move is not allowed: %(reason)s") % {"reason": reason(exc)}
         ) from exc
-    actions = list(table.actions)
-    updated = Game.objects.filter(pk=game.pk, version=version).update(
-        actions=actions, version=version + 1, updated_at=now
-    )
-    if updated != 1:  # another request recorded a move since this one read the row
-        raise PlayRefused(
-            gettext("Another move was recorded at the same moment; this one was not.")
-        )
-    game.actions, game.version, game.updated_at = actions, version + 1, now
-    # A lead is complete at its third action (c1, partner's pass, South's c2 or pass): when
-    # South's action was the third of its hand, the lead is graded and recorded (once: a lead
-    # already recorded is found by its token and kept as it is).
-    mine = (steps[0].deal_number, steps[0].hand_number)
-    if _position_in_hand(table, steps) == 2 and hand_key(*mine) not in game.helped:
-        for attempt in table.attempts():
-            if (attempt.deal_number, attempt.hand_number) == mine:
-                _attempt_store(game=game, user=user, attempt=attempt, now=now)
-    if table.is_over():
-        _finish(game, now)
-    return Played(game, table, steps)
+    return Played(game, seen)
 
 
 @transaction.atomic
-def advice_ask(
-    *, game_id: int, user: AbstractBaseUser, version: int
-) -> tuple[Game, PlayTable, LeadAdvice]:
-    """The coach's advice for South's lead now. The hand is marked *helped*: the lead South
-    then makes is not counted as South's own answer."""
+def advice_ask(*, game_id: int, user: User, version: int) -> tuple[Game, TableShown]:
+    """The coach's advice for South's lead now (in the table shown, ``advice``). The hand is
+    marked *helped*: the lead South then makes is not counted as South's own answer."""
     game = Game.objects.select_for_update().get(pk=game_id, owner_id=user.pk)
     _check_version(game, version)
     if game.coach == Game.Coach.OFF:
         raise PlayRefused(gettext("The coach is off for this deal."))
-    table = tables.take(game.setup, game.actions)
-    advice = coach_lead(table)
-    if advice is None:
-        tables.put(game.setup, table)
-        raise PlayRefused(gettext("The coach advises on a lead only when it is your turn to lead."))
-    view = table.view()
-    key = hand_key(view.deal_number, view.hand_number)
-    if key not in game.helped:
-        game.helped = [*game.helped, key]
-        game.save(update_fields=["helped"])
-    return game, table, advice
+    with tables.borrowed(game) as table:
+        if coach_lead(table) is None:
+            raise PlayRefused(
+                gettext("The coach advises on a lead only when it is your turn to lead.")
+            )
+        view = table.view()
+        key = hand_key(view.deal_number, view.hand_number)
+        if key not in game.helped:
+            game.helped = [*game.helped, key]
+            game.save(update_fields=["helped"])
+        return game, shown(table, game, owner=True)
 
 
 @dataclass(frozen=True)
 class ReadAnswered:
     game: Game
-    table: PlayTable
+    shown: TableShown
     attempt: Attempt
     graded: PlayAttempt
     #: False when this hand's quiz had been answered before: the first answer is kept.
@@ -224,7 +232,7 @@ class ReadAnswered:
 def read_answer(
     *,
     game_id: int,
-    user: AbstractBaseUser,
+    user: User,
     option: str,
     version: int,
     now: datetime | None = None,
@@ -236,21 +244,17 @@ def read_answer(
     _check_version(game, version)
     if game.coach == Game.Coach.OFF:
         raise PlayRefused(gettext("The coach is off for this deal."))
-    table = tables.take(game.setup, game.actions)
-    quiz = coach_read(table)
     try:
-        if quiz is None:
-            raise PlayRefused(gettext("There is no quiz now: it comes after partner leads."))
-        if option not in quiz.option_keys:
-            raise PlayRefused(gettext("That is not one of the quiz's answers."))
-        graded = grade_read(table, option)
+        with tables.borrowed(game) as table:
+            quiz = coach_read(table)
+            if quiz is None:
+                raise PlayRefused(gettext("There is no quiz now: it comes after partner leads."))
+            if option not in quiz.option_keys:
+                raise PlayRefused(gettext("That is not one of the quiz's answers."))
+            graded = grade_read(table, option)
+            stored, created = _attempt_store(game=game, user=user, attempt=graded, now=now)
+            return ReadAnswered(game, shown(table, game, owner=True), stored, graded, created)
     except IllegalPlay as exc:
-        tables.put(game.setup, table)
         raise PlayRefused(
-            gettext("That answer cannot be graded: %(reason)s") % {"reason": exc}
+            gettext("That answer cannot be graded: %(reason)s") % {"reason": reason(exc)}
         ) from exc
-    except PlayRefused:
-        tables.put(game.setup, table)
-        raise
-    stored, created = _attempt_store(game=game, user=user, attempt=graded, now=now)
-    return ReadAnswered(game, table, stored, graded, created)

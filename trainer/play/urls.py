@@ -3,7 +3,7 @@
 from django.urls import path
 
 from trainer.core import converters  # noqa: F401  (registers <id:…>)
-from trainer.play import views
+from trainer.play import live_views, views
 
 app_name = "play"
 
@@ -17,4 +17,15 @@ urlpatterns = [
     path("<id:pk>/review/", views.review_page, name="review"),
     path("<id:pk>/record.json", views.record, name="record"),
     path("shared/<uuid:token>/", views.shared_review, name="shared"),
+    # Live tables: two to four people at one table.
+    path("tables/", live_views.live_list, name="live-list"),
+    path("tables/new/", live_views.live_new, name="live-new"),
+    path("tables/<id:pk>/", live_views.live_page, name="live"),
+    path("tables/<id:pk>/table/", live_views.live_partial, name="live-partial"),
+    path("tables/<id:pk>/begin/", live_views.live_begin, name="live-begin"),
+    path("tables/<id:pk>/act/", live_views.live_act, name="live-act"),
+    path("tables/<id:pk>/away/", live_views.live_away, name="live-away"),
+    path("tables/<id:pk>/revoke/", live_views.live_revoke, name="live-revoke"),
+    path("tables/<id:pk>/record.json", live_views.live_record, name="live-record"),
+    path("tables/join/<uuid:token>/", live_views.live_join, name="live-join"),
 ]

@@ -23,24 +23,19 @@ from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import push_url, reswap, retarget
 
 from engine.errors import ConcertoError
-from engine.play import (
-    IllegalPlay,
-    PlaySetup,
-    PlayTable,
-    Step,
-    coach_lead,
-    coach_read,
-    record_json,
-    review,
-)
+from engine.play import IllegalPlay, PlaySetup, record_json, review
+from engine.scoring import get_rule
 from trainer.classes import selectors as class_selectors
 from trainer.classes.models import Assignment
 from trainer.core import preferences
 from trainer.core.converters import ID_MAX
 from trainer.core.htmx import wants_partial
-from trainer.play import presenters, selectors, services, tables
-from trainer.play.forms import ActionForm, FrameForm, ReadForm, StartForm, VersionForm
+from trainer.core.http import AuthenticatedHttpRequest
+from trainer.play import presenters, selectors, services
+from trainer.play.forms import ActionForm, FrameForm, ReadForm, StartForm, StepForm, VersionForm
 from trainer.play.models import Game
+from trainer.progress.selectors import play_figures
+from trainer.wording.errors import reason
 
 #: Seeds of new deals are drawn below this.
 SEED_RANGE = 2**62
@@ -58,7 +53,7 @@ def _seen(request: HttpRequest, pk: int, *, owner: bool = False) -> selectors.Se
     return seen
 
 
-def _assignment_for(request: HttpRequest, raw: object) -> Assignment | None:
+def _assignment_for(request: AuthenticatedHttpRequest, raw: object) -> Assignment | None:
     """The play assignment a student is starting a deal for (only their own classes')."""
     if not raw:
         return None
@@ -77,7 +72,7 @@ def _assignment_for(request: HttpRequest, raw: object) -> Assignment | None:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def play_home(request: HttpRequest) -> HttpResponse:
+def play_home(request: AuthenticatedHttpRequest) -> HttpResponse:
     """The start form (``data-start``) and the learner's deals and games ("My games").
 
     ``?assignment=<id>`` starts deals for a class's "play N deals" assignment, with its
@@ -93,9 +88,14 @@ def play_home(request: HttpRequest) -> HttpResponse:
         form = StartForm(request.POST, defaults=defaults)
         if form.is_valid():
             data = form.cleaned_data
-            if assignment is not None:  # the assignment's convention and rule, whatever was posted
-                data["convention"], data["rule"] = assignment.convention, assignment.rule
             try:
+                if (
+                    assignment is not None
+                ):  # the assignment's convention and rule, whatever was posted
+                    data["convention"], data["rule"] = (
+                        assignment.convention,
+                        get_rule(assignment.rule),
+                    )
                 setup = PlaySetup(
                     seed=new_seed(),
                     rule=data["rule"],
@@ -109,7 +109,8 @@ def play_home(request: HttpRequest) -> HttpResponse:
                 )
             except (ConcertoError, ValueError, services.PlayRefused) as exc:
                 form.add_error(
-                    None, gettext("This deal cannot be started: %(reason)s") % {"reason": exc}
+                    None,
+                    gettext("This deal cannot be started: %(reason)s") % {"reason": reason(exc)},
                 )
             else:
                 return redirect(reverse("play:table", args=[game.pk]) + "?step=0")
@@ -126,66 +127,36 @@ def play_home(request: HttpRequest) -> HttpResponse:
             "form": form,
             "assignment": assignment,
             "games": [presenters.game_row(g) for g in games],
-            "accuracy": selectors.play_accuracy(request.user),
+            # The learner's leads and quiz answers in play, all of them.
+            "accuracy": play_figures({request.user.pk: None})[request.user.pk],
         },
         status=status,
     )
 
 
-def _steps_for(game: Game, raw: str | None) -> tuple[PlayTable, list[Step]] | None:
-    """The table with the steps from action ``raw`` on (``?step=<n>``): a learner's action
-    and the bots' replies, or the bots' first moves (n = 0). None when ``n`` names no such
-    point of the record (the page is then shown without steps)."""
-    if raw is None:
-        return None
-    try:
-        n = int(raw)
-    except ValueError:
-        return None
-    setup = selectors.setup_of(game)
-    try:
-        if n == 0:
-            table, steps = PlayTable.start(setup)
-        elif 0 < n < len(game.actions):
-            table = PlayTable.replay(setup, game.actions[:n])
-            steps = table.act(game.actions[n])
-        else:
-            return None
-    except IllegalPlay:
-        return None
-    if list(table.actions) != list(game.actions):
-        return None
-    return table, steps
-
-
 def _show(
     request: HttpRequest,
     seen: selectors.Seen,
-    table: PlayTable | None = None,
-    steps: list[Step] | None = None,
+    shown: selectors.TableShown | None = None,
     *,
     status: int = 200,
     push: bool = False,
     **extra: Any,
 ) -> HttpResponse:
-    """Render the table (the whole page, or its area for htmx), then keep the table for the
-    next request on this record."""
+    """Render the table (the whole page, or its area for htmx): ``shown`` as a service read
+    it, else the game's record as it stands."""
     game = seen.game
-    table = table or selectors.table_of(game)
-    try:
-        ctx = presenters.table_context(
-            game=game,
-            table=table,
-            steps=steps or [],
-            owner=seen.owner,
-            attempts=lambda: selectors.hand_attempts(game),
-        )
-        ctx.update(extra)
-        partial = wants_partial(request)
-        template = "play/table.html#table-area" if partial else "play/table.html"
-        response = render(request, template, ctx, status=status)
-    finally:
-        tables.put(game.setup, table)
+    shown = shown or selectors.table_shown(game, owner=seen.owner)
+    ctx = presenters.table_context(
+        game=game,
+        shown=shown,
+        owner=seen.owner,
+        attempts=lambda: selectors.hand_attempts(game),
+    )
+    ctx.update(extra)
+    partial = wants_partial(request)
+    template = "play/table.html#table-area" if partial else "play/table.html"
+    response = render(request, template, ctx, status=status)
     if partial and push and status == 200:
         push_url(response, game.get_absolute_url())
     return response
@@ -194,12 +165,12 @@ def _show(
 @vary_on_headers("HX-Request")
 @login_required
 @require_http_methods(["GET"])
-def table_page(request: HttpRequest, pk: int) -> HttpResponse:
+def table_page(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """The table as South sees it; ``?step=<n>`` shows the actions from the n-th as steps."""
     seen = _seen(request, pk)
-    built = _steps_for(seen.game, request.GET.get("step")) if seen.owner else None
-    table, steps = built if built is not None else (None, None)
-    return _show(request, seen, table, steps)
+    form = StepForm(request.GET)
+    step = form.cleaned_data.get("step") if form.is_valid() else None
+    return _show(request, seen, selectors.table_shown(seen.game, owner=seen.owner, step=step))
 
 
 def _refused(request: HttpRequest, pk: int, message: str) -> HttpResponse:
@@ -220,8 +191,9 @@ def _owned(request: HttpRequest, pk: int) -> None:
 @vary_on_headers("HX-Request")
 @login_required
 @require_POST
-def table_act(request: HttpRequest, pk: int) -> HttpResponse:
-    """South's action (``action``: ``7H``, ``pass``, ``force``) at ``version``."""
+def table_act(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
+    """South's action (``action``: ``7H``, ``pass``, ``force``, read by the form) at
+    ``version``."""
     form = ActionForm(request.POST)
     if not form.is_valid():
         return _refused(request, pk, form.first_error())
@@ -235,16 +207,15 @@ def table_act(request: HttpRequest, pk: int) -> HttpResponse:
     except services.PlayRefused as exc:
         return _refused(request, pk, str(exc))
     if not wants_partial(request):
-        tables.put(played.game.setup, played.table)
         before = len(played.game.actions) - len(played.steps)
         return redirect(reverse("play:table", args=[pk]) + f"?step={before}")
-    return _show(request, selectors.Seen(played.game, True), played.table, played.steps, push=True)
+    return _show(request, selectors.Seen(played.game, True), played.shown, push=True)
 
 
 @vary_on_headers("HX-Request")
 @login_required
 @require_POST
-def coach_advice(request: HttpRequest, pk: int) -> HttpResponse:
+def coach_advice(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """ "What should I signal?": the encoder's lead for South's cards (South then leads on
     their own, but that lead no longer counts as South's answer)."""
     _owned(request, pk)
@@ -252,18 +223,18 @@ def coach_advice(request: HttpRequest, pk: int) -> HttpResponse:
     if not form.is_valid():
         return _refused(request, pk, gettext("The page's position is missing or malformed."))
     try:
-        game, table, _advice = services.advice_ask(
+        game, shown = services.advice_ask(
             game_id=pk, user=request.user, version=form.cleaned_data["version"]
         )
     except services.PlayRefused as exc:
         return _refused(request, pk, str(exc))
-    return _show(request, selectors.Seen(game, True), table)
+    return _show(request, selectors.Seen(game, True), shown)
 
 
 @vary_on_headers("HX-Request")
 @login_required
 @require_POST
-def coach_quiz(request: HttpRequest, pk: int) -> HttpResponse:
+def coach_quiz(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """South's answer to "what does partner hold?" after North's lead."""
     _owned(request, pk)
     form = ReadForm(request.POST)
@@ -278,7 +249,7 @@ def coach_quiz(request: HttpRequest, pk: int) -> HttpResponse:
         )
     except services.PlayRefused as exc:
         return _refused(request, pk, str(exc))
-    return _show(request, selectors.Seen(answered.game, True), answered.table)
+    return _show(request, selectors.Seen(answered.game, True), answered.shown)
 
 
 def _review_context(game: Game, request: HttpRequest, *, shared: bool) -> dict[str, Any]:
@@ -286,7 +257,7 @@ def _review_context(game: Game, request: HttpRequest, *, shared: bool) -> dict[s
     frame = form.cleaned_data.get("frame") if form.is_valid() else None
     return presenters.review_context(
         game=game,
-        review=review(selectors.setup_of(game), game.actions),
+        review=review(selectors.setup_of(game), selectors.actions_of(game)),
         frame=frame,
         shared=shared,
         attempts=selectors.hand_attempts(game),
@@ -301,7 +272,7 @@ def _render_review(request: HttpRequest, ctx: dict[str, Any]) -> HttpResponse:
 @vary_on_headers("HX-Request")
 @login_required
 @require_http_methods(["GET"])
-def review_page(request: HttpRequest, pk: int) -> HttpResponse:
+def review_page(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """Finished deals hand by hand, with par, points lost and South's differences from the
     bot; ``?frame=<n>`` steps through them card by card. A game still being played shows the
     deals already over; before any is over there is nothing to review (404)."""
@@ -325,13 +296,13 @@ def shared_review(request: HttpRequest, token: uuid.UUID) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET"])
-def record(request: HttpRequest, pk: int) -> HttpResponse:
+def record(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """The finished deal's record (``engine.play.record_json``): ``python -m engine replay``
     re-scores it. Not before the end: the record names the seed."""
     seen = _seen(request, pk)
     if not seen.game.is_finished:
         raise Http404("The record exists once the deal is over.")
-    data = record_json(selectors.setup_of(seen.game), seen.game.actions)
+    data = record_json(selectors.setup_of(seen.game), selectors.actions_of(seen.game))
     response = JsonResponse(data, json_dumps_params={"indent": 1})
     response["Content-Disposition"] = f'inline; filename="concerto-deal-{pk}.json"'
     return response
@@ -339,18 +310,11 @@ def record(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET"])
-def table_json(request: HttpRequest, pk: int) -> HttpResponse:
+def table_json(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """The table as South sees it, as JSON (``TableView.to_json()``), for automated players."""
     seen = _seen(request, pk)
-    table = selectors.table_of(seen.game)
-    try:
-        data = table.view().to_json()
-        coach = seen.owner and seen.game.coach != Game.Coach.OFF
-        data["version"] = seen.game.version
-        data["coach"] = {
-            "advice": coach and coach_lead(table) is not None,
-            "quiz": coach and coach_read(table) is not None,
-        }
-    finally:
-        tables.put(seen.game.setup, table)
+    shown = selectors.table_shown(seen.game, owner=seen.owner)
+    data = shown.view.to_json()
+    data["version"] = seen.game.version
+    data["coach"] = {"advice": shown.advice is not None, "quiz": shown.quiz is not None}
     return JsonResponse(data)

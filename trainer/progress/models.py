@@ -22,6 +22,8 @@ RECENT_WINDOW = 10
 SOURCE_DRILL = "drill"
 SOURCE_PLAY = "play"
 SOURCE_CHOICES = [(SOURCE_DRILL, "drill"), (SOURCE_PLAY, "in play")]
+#: The longest drill address (``DrillParams.key()``) an attempt can keep.
+PARAMS_MAX_LENGTH = 1024
 
 
 class Attempt(models.Model):
@@ -39,7 +41,7 @@ class Attempt(models.Model):
     skill = models.CharField(max_length=32)
     seed = models.PositiveBigIntegerField()
     #: The drill's canonical settings (``DrillParams.key()``); the drill view refuses longer.
-    params = models.CharField(max_length=1024, blank=True, default="")
+    params = models.CharField(max_length=PARAMS_MAX_LENGTH, blank=True, default="")
     answer = models.CharField(max_length=64)
     correct = models.BooleanField()
     time_taken_ms = models.PositiveIntegerField(null=True, blank=True)

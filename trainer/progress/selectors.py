@@ -2,21 +2,23 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, time, timedelta
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db.models import Count, Exists, OuterRef, Q, QuerySet
 from django.db.models.functions import TruncDate
 from django.utils import timezone
 from django.utils.translation import gettext
 
 from engine.drills import KIND_TITLES, KINDS, skill_title
+from trainer.core.playlog import PlayFigures
 from trainer.core.teaching import lessons_for
 from trainer.progress.models import (
     DEFAULT_DAILY_GOAL,
     SOURCE_DRILL,
+    SOURCE_PLAY,
     Attempt,
     ReviewGoal,
     SkillState,
@@ -118,7 +120,7 @@ class Progress:
     groups: list[SkillGroup] = field(default_factory=list)
 
 
-def skill_rows(*, user: AbstractBaseUser, now: datetime | None = None) -> list[SkillRow]:
+def skill_rows(*, user: User, now: datetime | None = None) -> list[SkillRow]:
     now = now or timezone.now()
     return [
         SkillRow(
@@ -144,14 +146,14 @@ def weakest_skills(rows: list[SkillRow], limit: int = 5) -> list[SkillRow]:
     return [r for r in ranked if (r.recent_accuracy or 0.0) < 1.0][:limit]
 
 
-def due_skills(*, user: AbstractBaseUser, now: datetime | None = None) -> QuerySet[SkillState]:
+def due_skills(*, user: User, now: datetime | None = None) -> QuerySet[SkillState]:
     """Skills whose review is due, most overdue first."""
     now = now or timezone.now()
     return SkillState.objects.filter(user=user, due__lte=now).order_by("due")
 
 
 def accuracy_by_day(
-    *, user: AbstractBaseUser, days: int = CHART_DAYS, now: datetime | None = None
+    *, user: User, days: int = CHART_DAYS, now: datetime | None = None
 ) -> list[DayPoint]:
     now = now or timezone.now()
     since = now - timedelta(days=days)
@@ -165,7 +167,7 @@ def accuracy_by_day(
     return [DayPoint(r["day"], r["n"], r["ok"]) for r in rows]
 
 
-def failed_drills(*, user: AbstractBaseUser, limit: int = FAILED_DRILLS_SHOWN) -> list[Attempt]:
+def failed_drills(*, user: User, limit: int = FAILED_DRILLS_SHOWN) -> list[Attempt]:
     """The latest wrong answers whose drill has not been answered right since, one per drill.
 
     Answers made in play are left out: a lead or read at the table is not a drill to replay
@@ -193,7 +195,7 @@ def failed_drills(*, user: AbstractBaseUser, limit: int = FAILED_DRILLS_SHOWN) -
     return out[:limit]
 
 
-def streak_days(*, user: AbstractBaseUser, today: date | None = None) -> int:
+def streak_days(*, user: User, today: date | None = None) -> int:
     """Consecutive days with at least one answer, ending today (or yesterday, if not yet today)."""
     today = today or timezone.localdate()
     days = list(
@@ -214,7 +216,7 @@ def streak_days(*, user: AbstractBaseUser, today: date | None = None) -> int:
     return streak
 
 
-def review_goal(*, user: AbstractBaseUser) -> int:
+def review_goal(*, user: User) -> int:
     """The learner's daily review goal (the default when they have not set one)."""
     goal = ReviewGoal.objects.filter(user=user).values_list("per_day", flat=True).first()
     return goal if goal is not None else DEFAULT_DAILY_GOAL
@@ -226,7 +228,7 @@ def start_of_day(now: datetime | None = None) -> datetime:
     return midnight.astimezone(UTC)
 
 
-def today_for(*, user: AbstractBaseUser, now: datetime | None = None) -> Today:
+def today_for(*, user: User, now: datetime | None = None) -> Today:
     """Today's answers and how many were right, with the daily goal (two queries)."""
     counts = Attempt.objects.filter(user=user, created_at__gte=start_of_day(now)).aggregate(
         n=Count("id"), ok=Count("id", filter=Q(correct=True))
@@ -234,7 +236,7 @@ def today_for(*, user: AbstractBaseUser, now: datetime | None = None) -> Today:
     return Today(counts["n"], counts["ok"], review_goal(user=user))
 
 
-def missed_today(*, user: AbstractBaseUser, now: datetime | None = None) -> list[Attempt]:
+def missed_today(*, user: User, now: datetime | None = None) -> list[Attempt]:
     """Today's wrong answers not answered right since, one per drill (the review summary)."""
     since = start_of_day(now)
     return [a for a in failed_drills(user=user) if a.created_at >= since]
@@ -253,7 +255,7 @@ def skills_by_lesson(rows: list[SkillRow]) -> list[SkillGroup]:
         if ref:
             refs[slug] = ref
     order = sorted(grouped, key=lambda slug: (not slug, refs[slug].position if slug else 0))
-    kind_order = {k: i for i, k in enumerate(KINDS)}
+    kind_order: dict[str, int] = {k: i for i, k in enumerate(KINDS)}
     return [
         SkillGroup(
             refs[slug].title if slug else gettext("Other skills"),
@@ -282,7 +284,7 @@ class DrillResult:
 
 
 def drill_results(
-    *, user: AbstractBaseUser, kind: str, seeds: Iterable[int], params: str
+    *, user: User, kind: str, seeds: Iterable[int], params: str
 ) -> dict[int, DrillResult]:
     """Seed → the learner's first and latest answers to the drills of ``kind`` at ``params``
     (a drill address key) that ``user`` has answered (one query)."""
@@ -302,7 +304,7 @@ def drill_results(
     return out
 
 
-def progress_for(*, user: AbstractBaseUser, now: datetime | None = None) -> Progress:
+def progress_for(*, user: User, now: datetime | None = None) -> Progress:
     """Everything the progress page shows, in a fixed number of queries."""
     now = now or timezone.now()
     rows = skill_rows(user=user, now=now)
@@ -318,3 +320,31 @@ def progress_for(*, user: AbstractBaseUser, now: datetime | None = None) -> Prog
         today=today_for(user=user, now=now),
         groups=skills_by_lesson(rows),
     )
+
+
+def play_figures(users: Mapping[int, datetime | None]) -> dict[int, PlayFigures]:
+    """``{user_id: PlayFigures}``: the leads and quiz answers each user gave in play
+    (``source="play"``) and how many were right, counting for each only those from the given
+    moment on (None: all of them, as the play page shows a learner's own; a class dashboard
+    counts a student's since they joined). One ``GROUP BY`` query; every user asked for has
+    figures (``PlayFigures()``: none yet)."""
+    if not users:
+        return {}
+    who = Q()
+    for user_id, since in users.items():
+        who |= Q(user_id=user_id) if since is None else Q(user_id=user_id, created_at__gte=since)
+    rows = (
+        Attempt.objects.filter(who, source=SOURCE_PLAY)
+        .values("user_id")
+        .annotate(
+            leads=Count("id", filter=Q(kind="lead")),
+            leads_right=Count("id", filter=Q(kind="lead", correct=True)),
+            reads=Count("id", filter=Q(kind="read")),
+            reads_right=Count("id", filter=Q(kind="read", correct=True)),
+        )
+    )
+    figures = {
+        r["user_id"]: PlayFigures(r["leads"], r["leads_right"], r["reads"], r["reads_right"])
+        for r in rows
+    }
+    return {user_id: figures.get(user_id, PlayFigures()) for user_id in users}

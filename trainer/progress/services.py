@@ -5,29 +5,30 @@ from __future__ import annotations
 import uuid
 from dataclasses import dataclass
 from datetime import datetime
-from urllib.parse import parse_qsl
 
 from django.conf import settings
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from fsrs import Card as ReviewCard
 from fsrs import Rating, Scheduler
 
-from engine.drills import Answer, Drill, DrillParams, Grade, grade, make_drill, parse_answer
+from engine.drills import Answer, Drill, Grade, spec_for
 from trainer.core.dbretry import retry_on_lock
 from trainer.progress.models import (
     DAILY_GOAL_MAX,
     DAILY_GOAL_MIN,
+    PARAMS_MAX_LENGTH,
     RECENT_WINDOW,
     SOURCE_DRILL,
     Attempt,
     ReviewGoal,
     SkillState,
 )
+from trainer.ratings.services import Family, rating_record
 
 #: The longest drill address (``DrillParams.key()``) an attempt can keep.
-ATTEMPT_PARAMS_MAX_LENGTH = Attempt._meta.get_field("params").max_length
+ATTEMPT_PARAMS_MAX_LENGTH = PARAMS_MAX_LENGTH
 #: A longer answer time is kept as this (the page was left open).
 MAX_TIME_MS = 60 * 60 * 1000
 
@@ -61,65 +62,65 @@ class Recorded:
     grade: Grade
 
 
-def drill_at(address: tuple[str, int, str]) -> Drill:
-    """Rebuild the drill at ``(kind, seed, params key)``, as :attr:`Drill.address` names it.
-    Raises :class:`~engine.errors.ConcertoError` for an address no drill has."""
-    kind, seed, key = address
-    return make_drill(kind, seed, DrillParams.from_query(dict(parse_qsl(key)), address=True))
-
-
 def answer_checked(drill: Drill, answer: Answer | str) -> Answer:
-    """``answer`` (a value or its stored text, ``str(Answer)``) checked by the engine against
-    ``drill``: cards from the hand, one of its options. Raises ``ConcertoError`` when not."""
-    if isinstance(answer, str):
-        answer = Answer.parse(answer, drill.kind)
-    if answer.play is not None:
-        c1, c2 = answer.play
-        return parse_answer(drill, {"c1": str(c1), "c2": str(c2) if c2 else "pass"})
-    return parse_answer(drill, {"option": answer.option or ""})
+    """``answer`` (a value or its stored text, ``str(Answer)``) checked by the drill's kind
+    against ``drill``: cards from the hand, one of its options. Raises ``ConcertoError`` when
+    not."""
+    spec = spec_for(drill.kind)
+    return spec.check(drill, spec.parse_key(answer) if isinstance(answer, str) else answer)
 
 
 def attempt_record(
     *,
-    user: AbstractBaseUser | AnonymousUser,
-    drill_address: tuple[str, int, str],
+    user: User | AnonymousUser,
+    drill: Drill,
     answer: Answer,
     showing: Showing,
     now: datetime | None = None,
 ) -> Recorded:
-    """Grade ``answer`` to the drill at ``drill_address`` and, for a signed-in ``user``, record
-    it; the engine grades here, so a caller cannot record a wrong answer as right.
+    """Grade ``answer`` to ``drill`` (built by the engine from its address,
+    :func:`engine.drills.make_drill_at`) and, for a signed-in ``user``, record it. The engine
+    grades here, once, so a caller cannot record a wrong answer as right; the drill's kind
+    checks first that the answer fits the drill (cards from the hand, one of its options).
 
     A second post of the same showing (same token) keeps the first attempt unchanged and does
     not touch the skill's counters or schedule: the result carries that stored answer and its
-    grade, not the new one. Raises ``ConcertoError`` when the address or the answer does not
-    fit a drill.
+    grade, not the new one. Raises ``ConcertoError`` when the answer does not fit the drill.
     """
-    drill = drill_at(drill_address)
-    answer = answer_checked(drill, answer)
+    spec = spec_for(drill.kind)
+    answer = spec.check(drill, answer)
+    verdict = spec.grade(drill, answer)
     if not user.is_authenticated:
-        return Recorded(None, False, answer, grade(drill, answer))
+        return Recorded(None, False, answer, verdict)
     now = now or timezone.now()
     elapsed = int(now.timestamp() * 1000) - showing.shown_at_ms
     attempt, created = _attempt_store(
         user=user,
         drill=drill,
         answer=answer,
-        correct=grade(drill, answer).correct,
+        correct=verdict.correct,
         token=showing.token,
         time_taken_ms=max(0, min(elapsed, MAX_TIME_MS)),
         now=now,
     )
-    if not created and attempt.answer != str(answer):
+    if created:  # a first answer rates the learner and the drill's family (Glicko-2)
+        rating_record(
+            user=user,
+            family=Family(str(drill.kind), drill.skill, drill.side_hand, drill.params.convention),
+            correct=verdict.correct,
+            now=now,
+        )
+    if not created and attempt.answer != str(answer):  # the first answer to a showing counts
         answer = answer_checked(drill, attempt.answer)
-    return Recorded(attempt, created, answer, grade(drill, answer))
+        verdict = spec.grade(drill, answer)
+    return Recorded(attempt, created, answer, verdict)
 
 
 @retry_on_lock
 @transaction.atomic
 def _attempt_store(
     *,
-    user: AbstractBaseUser,
+    user: User,
     drill: Drill,
     answer: Answer,
     correct: bool,
@@ -146,7 +147,7 @@ def _attempt_store(
 @transaction.atomic
 def attempt_store(
     *,
-    user: AbstractBaseUser,
+    user: User,
     token: uuid.UUID,
     kind: str,
     skill: str,
@@ -187,7 +188,7 @@ def attempt_store(
 
 @transaction.atomic
 def skill_state_review(
-    *, user: AbstractBaseUser, kind: str, skill: str, correct: bool, now: datetime
+    *, user: User, kind: str, skill: str, correct: bool, now: datetime
 ) -> SkillState:
     """Count one answer on a skill and reschedule its review: soon when wrong, later when right."""
     state, _ = SkillState.objects.select_for_update().get_or_create(
@@ -207,7 +208,7 @@ def skill_state_review(
     return state
 
 
-def review_goal_set(*, user: AbstractBaseUser, per_day: int) -> ReviewGoal:
+def review_goal_set(*, user: User, per_day: int) -> ReviewGoal:
     """Set how many answers a day ``user`` aims for. Raises ``ValueError`` outside the range
     the settings page offers."""
     if not DAILY_GOAL_MIN <= per_day <= DAILY_GOAL_MAX:

@@ -3,15 +3,15 @@ reviews · 5 right" and a way back to the progress page."""
 
 from __future__ import annotations
 
-from django.http import HttpRequest
 from django.urls import ResolverMatch, reverse
 from django.utils.translation import gettext
 
+from trainer.core.http import AuthenticatedHttpRequest
 from trainer.core.sessions import Frame
 from trainer.progress import selectors
 
 
-def review_frame(request: HttpRequest, match: ResolverMatch) -> Frame | None:
+def review_frame(request: AuthenticatedHttpRequest, match: ResolverMatch) -> Frame | None:
     if match.view_name != "review":
         return None
     today = selectors.today_for(user=request.user)

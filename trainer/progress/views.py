@@ -7,7 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.translation import gettext, ngettext, pgettext_lazy
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_http_methods
 from django.views.decorators.vary import vary_on_headers
 
@@ -16,6 +16,8 @@ from engine.scoring import SCORING_RULES
 from engine.signals import CONVENTIONS
 from trainer.core import preferences
 from trainer.core.htmx import redirect_page, wants_partial
+from trainer.core.http import AuthenticatedHttpRequest
+from trainer.core.kinds import name_template
 from trainer.core.links import drill_url, safe_next
 from trainer.core.templatetags.cards import answer_words
 from trainer.progress import selectors, services
@@ -25,24 +27,16 @@ from trainer.progress.models import DAILY_GOAL_MAX, DAILY_GOAL_MIN
 
 #: Drills to replay shown on the progress page (the rest wait their turn).
 FAILED_SHOWN = 6
-#: A missed drill's name by kind ("Lead drill 4711"), in the page's language.
-DRILL_NAMES = {
-    "score": pgettext_lazy("drill kind", "Score drill"),
-    "checklist": pgettext_lazy("drill kind", "Checklist drill"),
-    "lead": pgettext_lazy("drill kind", "Lead drill"),
-    "read": pgettext_lazy("drill kind", "Read drill"),
-    "reply": pgettext_lazy("drill kind", "Reply drill"),
-}
 
 
 def _skill_url(request: HttpRequest, kind: str, skill: str) -> str:
-    params = DrillParams.from_query({"items": skill}, **preferences.drill_defaults(request))
+    params = DrillParams.from_query({"items": skill}, preferences.drill_defaults(request))
     return drill_url(kind, None, params)
 
 
 @login_required
 @require_http_methods(["GET"])
-def progress(request: HttpRequest) -> HttpResponse:
+def progress(request: AuthenticatedHttpRequest) -> HttpResponse:
     """Today's review goal, skills grouped by the lesson that teaches them, the weakest
     skills, accuracy over time and drills to replay — own data only."""
     data = selectors.progress_for(user=request.user)
@@ -58,7 +52,7 @@ def progress(request: HttpRequest) -> HttpResponse:
         {
             "attempt": a,
             "url": drill_url(a.kind, a.seed, a.params),
-            "kind_name": DRILL_NAMES.get(a.kind, a.kind),
+            "kind_name": name_template(a.kind),  # "Lead drill" (its kind's template)
         }
         for a in data.failed[:FAILED_SHOWN]
     ]
@@ -79,7 +73,7 @@ def progress(request: HttpRequest) -> HttpResponse:
 @vary_on_headers("HX-Request")
 @login_required
 @require_http_methods(["GET"])
-def review(request: HttpRequest) -> HttpResponse:
+def review(request: AuthenticatedHttpRequest) -> HttpResponse:
     """Today's review session: the most overdue skill until the daily goal is met (or, with
     ``?more=1``, while anything is due); then the session's summary — today's count, what was
     missed with links to replay it, and whether more is due."""
@@ -88,9 +82,7 @@ def review(request: HttpRequest) -> HttpResponse:
     due = selectors.due_skills(user=request.user)
     first = due.first()
     if first is not None and (more or not today.met):
-        params = DrillParams.from_query(
-            {"items": first.skill}, **preferences.drill_defaults(request)
-        )
+        params = DrillParams.from_query({"items": first.skill}, preferences.drill_defaults(request))
         here = reverse("review") + ("?more=1" if more else "")
         return redirect(drill_url(first.kind, None, params, review="1", next=here))
     if wants_partial(request):  # the drill page's *Next*: load the summary as a whole page
@@ -123,7 +115,7 @@ def review(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_http_methods(["POST"])
-def review_goal_update(request: HttpRequest) -> HttpResponse:
+def review_goal_update(request: AuthenticatedHttpRequest) -> HttpResponse:
     """Set the daily review goal (a number of answers a day)."""
     form = ReviewGoalForm(request.POST)
     if not form.is_valid():
@@ -131,6 +123,8 @@ def review_goal_update(request: HttpRequest) -> HttpResponse:
         return HttpResponseBadRequest(
             gettext("Daily review goal: %(error)s") % {"error": errors[0]}
         )
+    # Where to go is settled before anything is written: a bad ``next`` is ignored.
+    target = safe_next(request, form.cleaned_data["next"], reverse("settings"), local=True)
     services.review_goal_set(user=request.user, per_day=form.cleaned_data["per_day"])
     messages.success(
         request,
@@ -141,7 +135,7 @@ def review_goal_update(request: HttpRequest) -> HttpResponse:
         )
         % {"count": form.cleaned_data["per_day"]},
     )
-    return redirect(safe_next(request, form.cleaned_data["next"], reverse("settings")))
+    return redirect(target)
 
 
 @require_http_methods(["GET", "POST"])
@@ -151,6 +145,7 @@ def settings_view(request: HttpRequest) -> HttpResponse:
         form = SettingsForm(request.POST)
         form.is_valid()  # every field is optional text: always valid
         data = form.cleaned_data
+        target = safe_next(request, data["next"], reverse("settings"), local=True)
         try:
             preferences.save(
                 request,
@@ -160,7 +155,7 @@ def settings_view(request: HttpRequest) -> HttpResponse:
             )
         except preferences.UnknownChoice:
             return HttpResponseBadRequest(gettext("Unknown convention or scoring rule."))
-        return redirect(safe_next(request, data["next"], reverse("settings")))
+        return redirect(target)
     return render(
         request,
         "trainer/settings.html",

@@ -10,4 +10,4 @@ class WordingConfig(AppConfig):
     verbose_name = "Wording"
 
     def ready(self) -> None:
-        from trainer.wording import page  # noqa: F401  (registers the page words)
+        from trainer.wording import errors, page  # noqa: F401  (register the page words)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+import trainer.wording.errors
 import trainer.wording.page
 import trainer.wording.render  # noqa: F401  (loads every module that registers sentences)
 

@@ -21,7 +21,7 @@ PAGE_WORDS: dict[str, str] = {
     "sheet.round.weak": "weak",
     "sheet.order_rest": (
         "checklist order within each, † last. Drop readings that need a card you can see: "
-        "the first left is partner's meaning."
+        "the first left is partner's primary meaning; the others stay possible."
     ),
     "sheet.updown": "Up/down:",
     "sheet.updown_text": "c2 higher/lower than c1.",
@@ -32,7 +32,9 @@ PAGE_WORDS: dict[str, str] = {
     "sheet.rounds_label": "Rounds:",
     "sheet.rounds_text": "side hands 1–2 strong, 3–4 weak. † fallback play, read last.",
     "sheet.checklist_title": "Leader's checklist",
-    "sheet.checklist_note": "Signal the first item your cards hold.",
+    "sheet.checklist_note": (
+        "Show the first item your cards hold (one with no signal is played out at once)."
+    ),
     "sheet.after_pass_label": "After card and pass",
     "sheet.after_pass_text": (
         "(lead, pass, pass) partner must play a card, neither pass nor “Play!”: the fourth "

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from engine.cards import sort_cards
-from engine.drills.kinds.base import AnswerKey, KindSpec, register
+from engine.drills.kinds.base import AnswerKey, KindSpec, Topic, register
 from engine.drills.kinds.common import fits, leader_position
 from engine.drills.model import Drill, DrillKind, DrillParams, Option
 from engine.drills.words import shaped, shuffled, term
@@ -18,6 +18,9 @@ class ChecklistKind(KindSpec):
     kind = DrillKind.CHECKLIST
     title = Msg("kind.checklist.title")
     description = Msg("kind.checklist.description")
+    level = 1
+    topic = Topic.CHECKLIST
+    lesson = ("the-leaders-checklist", "the-list")
 
     def skills(self, convention: Convention) -> tuple[str, ...]:
         return ITEMS

@@ -7,7 +7,7 @@ from dataclasses import replace
 from itertools import combinations
 
 from engine.cards import DECK, Card, sort_cards
-from engine.drills.kinds.base import AnswerKey, KindSpec, register
+from engine.drills.kinds.base import AnswerKey, KindSpec, Topic, register
 from engine.drills.kinds.common import fits, signal_position
 from engine.drills.model import Drill, DrillKind, DrillParams, Option
 from engine.drills.words import shaped, shuffled, signal_words, term
@@ -61,6 +61,9 @@ class ReadKind(KindSpec):
     kind = DrillKind.READ
     title = Msg("kind.read.title")
     description = Msg("kind.read.description")
+    level = 2
+    topic = Topic.SIGNALS
+    lesson = ("reading-partner", "the-grid")
 
     def skills(self, convention: Convention) -> tuple[str, ...]:
         return convention.signal_checklist
@@ -93,6 +96,9 @@ class ReadKind(KindSpec):
             *read_distractors(signal, pos.side_hand, convention, every)[:3],
         ]
         return replace(drill, skill=primary.item, options=shuffled(options, rng))
+
+    def leader_size(self, drill: Drill) -> int | None:
+        return len(drill.source)  # partner led: the hidden source of the signal
 
     def words(self, drill: Drill | None, answer: str) -> str:
         item, _, shape = answer.partition(":")  # item:shape from the first generator

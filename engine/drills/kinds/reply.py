@@ -12,10 +12,10 @@ import random
 from dataclasses import replace
 
 from engine.cards import Card
-from engine.drills.kinds.base import AnswerKey, KindSpec, register
+from engine.drills.kinds.base import AnswerKey, KindSpec, Topic, register
 from engine.drills.kinds.common import fits, signal_position
 from engine.drills.kinds.read import holding_for
-from engine.drills.model import Drill, DrillKind, DrillParams, Option
+from engine.drills.model import Answer, Drill, DrillKind, DrillParams, Option
 from engine.drills.words import shuffled, signal_words
 from engine.errors import InvalidNotationError
 from engine.game import FORCE, PASS, Action, DealState
@@ -89,6 +89,9 @@ class ReplyKind(KindSpec):
     kind = DrillKind.REPLY
     title = Msg("kind.reply.title")
     description = Msg("kind.reply.description")
+    level = 3
+    topic = Topic.SIGNALS
+    lesson = ("replying", "after-two-cards-complete-the-combination")
 
     def skills(self, convention: Convention) -> tuple[str, ...]:
         return convention.signal_checklist
@@ -121,6 +124,19 @@ class ReplyKind(KindSpec):
             if len(options) == 4:
                 break
         return replace(drill, options=shuffled(options, rng))
+
+    def leader_size(self, drill: Drill) -> int | None:
+        return len(drill.source)  # partner led: the hidden source of the signal
+
+    def parse_key(self, text: str) -> Answer:
+        """``pass``, ``force``, or the cards played in turn (``7h 8h`` → ``7H 8H``)."""
+        words = text.split()
+        if not words:
+            raise InvalidNotationError("an answer cannot be empty")
+        low = [w.lower() for w in words]
+        if low in (["pass"], ["force"]):
+            return Answer(option=low[0])
+        return Answer(option=" ".join(str(Card.parse(w)) for w in words))
 
     def words(self, drill: Drill | None, answer: str) -> str:
         if answer.startswith("play:"):  # answers stored by the first generator

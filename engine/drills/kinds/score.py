@@ -8,8 +8,9 @@ from collections.abc import Sequence
 
 from engine.cards import DECK, Card, Suit, sort_cards
 from engine.drills.hands import card_of, item_core
-from engine.drills.kinds.base import AnswerKey, KindSpec, register
-from engine.drills.model import SCORE_SKILLS, Drill, DrillKind, DrillParams, Option
+from engine.drills.kinds.base import AnswerKey, KindSpec, Topic, register
+from engine.drills.model import SCORE_SKILLS, SCORE_TITLES, Drill, DrillKind, DrillParams, Option
+from engine.drills.words import term
 from engine.errors import InvalidNotationError
 from engine.messages import Cards, Join, Msg, Term
 from engine.scoring import (
@@ -24,6 +25,9 @@ from engine.scoring import (
 from engine.signals import Convention
 from engine.table import Seat
 
+#: Score skills taught with the left-overs rather than with the combinations, and where.
+_LEFTOVER_SKILLS = frozenset({"three_pairs", "nothing"})
+_LEFTOVERS_LESSON = ("scoring-and-leftovers", "left-overs-the-big-swing")
 _SCORE_CORES = {"straight_flush": "five_sf", "straight": "five_straight", "flush": "five_flush"}
 
 
@@ -93,9 +97,22 @@ class ScoreKind(KindSpec):
     kind = DrillKind.SCORE
     title = Msg("kind.score.title")
     description = Msg("kind.score.description")
+    level = 1
+    topic = Topic.SCORING
+    lesson = ("the-game", "what-you-are-building")
+    has_side_hand = False
 
     def skills(self, convention: Convention) -> tuple[str, ...]:
         return SCORE_SKILLS
+
+    def skill_title(self, skill: str) -> str:
+        return term("combo", skill) if skill in SCORE_TITLES else skill
+
+    def lesson_for(self, skill: str) -> tuple[str, str] | None:
+        return _LEFTOVERS_LESSON if skill in _LEFTOVER_SKILLS else self.lesson
+
+    def leader_size(self, drill: Drill) -> int | None:
+        return None  # cards to score, no one's hand
 
     def build(self, seed: int, params: DrillParams, rng: random.Random, skill: str) -> Drill:
         cards = _score_cards(skill, rng)

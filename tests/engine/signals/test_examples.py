@@ -131,11 +131,15 @@ def test_fours_differs_between_conventions():
     assert plays("7S 7H 7D 7C")[2] == ["7H 7D"]
     assert items("7H", "7D", 1) == [("fours", None)]
     assert items("7S", "7D", 1) == [("two_pair", None)]
-    # 1994: four of a kind has no signal: the leader shows the next item (here the three
-    # of a kind inside it) and plays the fours out; two pair in any order.
-    assert plays("7S 7H 7D 7C", conv=T1994) == ("threes", None, ["7H pass"])
-    assert encode(parse_cards("7S 7H 7D 7C"), 1, T1994).unsignalled == ("fours",)
-    assert encode(parse_cards("7S 7H 7D 7C"), 1).unsignalled == ()
+    # 1994: four of a kind has no signal: the leader plays it out at once, any two of the
+    # four in either order; partner reads those two cards as two pair.
+    item, shape, leads = plays("7S 7H 7D 7C 2D KS", conv=T1994)
+    assert (item, shape) == ("fours", None)
+    assert sorted(leads) == sorted(
+        f"{a} {b}" for a in ("7S", "7H", "7D", "7C") for b in ("7S", "7H", "7D", "7C") if a != b
+    )
+    assert encode(parse_cards("7S 7H 7D 7C"), 1, T1994).played_out
+    assert not encode(parse_cards("7S 7H 7D 7C"), 1).played_out
     assert items("7H", "7D", 1, T1994) == [("two_pair", None)]
 
 

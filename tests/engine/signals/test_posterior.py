@@ -434,3 +434,110 @@ def test_random_leads_report_only_readings_and_exact_answers_hold_the_hand(conv_
         assert {(o.item, o.shape) for o in post.items} <= readings
         if post.exact:
             assert (enc.item, enc.shape) in {(o.item, o.shape) for o in post.items}
+
+
+# -- the fast path against the reference implementation ------------------------------------------
+#
+# ``posterior`` draws the same hands as ``_reference_posterior`` (the sampler as first written:
+# card lists, ``random.sample``, every hand encoded) from the same random stream, skips only
+# hands its lead filter proves cannot lead the signal, and encodes the others by a key with the
+# same encoding: the answers must be equal, not merely close.
+
+
+def reference_and_fast(*args, **kwargs):
+    from engine.signals.posterior import _reference_posterior
+
+    return _reference_posterior(*args, **kwargs), posterior(*args, **kwargs)
+
+
+@pytest.mark.parametrize("conv_name", CONVENTION_NAMES)
+@pytest.mark.parametrize("model", ["preferred", "any"])
+@pytest.mark.parametrize("case", SMALL_CASES, ids=lambda c: f"{c[0]}-{c[1]}-{c[2]}")
+def test_fast_path_equals_reference_in_small_worlds(case, model, conv_name):
+    c1, c2, side, size, pool = case
+    signal = sig(c1, c2)
+    visible = visible_except(pool, signal)
+    for method in ("sample", "enumerate", "auto"):
+        ref, fast = reference_and_fast(
+            signal, side, size, visible, conv_name, samples=400, seed=7, model=model, method=method
+        )
+        assert fast == ref, method
+
+
+def hard_case(seed):
+    """Partner's first or second lead, the reader seeing their own hand only (the benchmark's
+    hard cases): signal, side hand, partner's hand size, visible cards, convention, witness."""
+    import random
+
+    rng = random.Random(f"posterior-hard:{seed}")
+    conv = CONVENTIONS[CONVENTION_NAMES[seed % 2]]
+    while True:
+        side = rng.choice((1, 2))
+        size = 13 if side == 1 else rng.randint(9, 13)
+        deck = list(DECK)
+        rng.shuffle(deck)
+        hand = deck[:size]
+        enc = encode(hand, side, conv)
+        if not enc.plays:
+            continue
+        play = rng.choice(enc.plays) if seed % 3 == 2 else enc.plays[0]
+        visible = tuple(deck[13 : 13 + (13 if side == 1 else 21 - size)])
+        return play, side, size, visible, conv, hand
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_fast_path_equals_reference_on_hard_cases(seed):
+    from engine.signals.posterior import model_for
+
+    play, side, size, visible, conv, hand = hard_case(seed)
+    model = model_for(hand, play, side, conv)
+    ref, fast = reference_and_fast(
+        play, side, size, visible, conv, samples=250, seed=seed, model=model, witness=hand
+    )
+    assert fast == ref
+    # Always sampled (not answered at once from a single reading), the other model too.
+    other = "any" if model == "preferred" else "preferred"
+    for m in (model, other):
+        ref, fast = reference_and_fast(
+            play, side, size, visible, conv, samples=150, seed=seed, model=m, method="sample"
+        )
+        assert fast == ref, m
+
+
+def test_fast_path_equals_reference_with_short_suit_proposals():
+    """♥A then ♦10 from 8 cards: three to a straight needs hands of short suits (the capped
+    proposals, drawn by their own code path)."""
+    signal = sig("AH", "TD")
+    pool = "AS JS 8H 6D 5C 2C 7H 2D 3C 3S JD 6H 5S KS 9S 3D QD 8C AD AC TC TS"
+    visible = visible_except(pool, signal)
+    for model in ("preferred", "any"):
+        ref, fast = reference_and_fast(
+            signal, 3, 8, visible, "parlett-2008", samples=300, seed=2, model=model, method="sample"
+        )
+        assert fast == ref
+    ref, fast = reference_and_fast(sig("4S", "8S"), 3, 8, samples=300, seed=5)
+    assert fast == ref
+
+
+def test_fast_path_equals_reference_when_attempts_run_out():
+    # ♦2 then ♦5 from 13 cards with a tight budget: both stop at the same hand.
+    ref, fast = reference_and_fast(sig("2D", "5D"), 1, 13, samples=500, seed=1, max_attempts=300)
+    assert fast == ref and fast.attempts == 300
+
+
+@pytest.mark.parametrize("n", [1, 2, 5, 8, 13, 21, 22, 30, 39, 45, 52])
+def test_sample_replay_draws_what_random_sample_draws(n):
+    """The fast path replays ``random.sample``'s algorithm with ``getrandbits``: the same
+    choices, and the generator left in the same state."""
+    import random
+
+    from engine.signals.posterior import _sample_bits, _sample_steps
+
+    population = [1 << i for i in range(n)]
+    for k in sorted({0, 1, min(2, n), min(5, n), min(6, n), n // 2, n}):
+        for seed in range(20):
+            a, b = random.Random(seed), random.Random(seed)
+            assert _sample_bits(b.getrandbits, population, k, _sample_steps(n, k)) == a.sample(
+                population, k
+            )
+            assert a.random() == b.random()

@@ -50,6 +50,16 @@ def test_signup_ignores_offsite_next(client):
     assert response["Location"] == "/start/"
 
 
+@pytest.mark.parametrize("target", ["foo", "-5", "🎹", "login"])
+def test_signup_when_signed_in_ignores_a_next_that_is_not_a_path(client, target):
+    client.force_login(make_user())
+
+    response = client.get("/accounts/signup/", {"next": target})
+
+    assert response.status_code == 302
+    assert response["Location"] == "/"
+
+
 def test_signup_with_mismatched_passwords_shows_errors(client):
     response = client.post("/accounts/signup/", signup_data(password2="something-else-99"))
 

@@ -82,7 +82,7 @@ def answer_drill(
     ans = parse_answer(d, {"option": key})
     return trainer_services.attempt_record(
         user=who,
-        drill_address=d.address,
+        drill=d,
         answer=ans,
         showing=trainer_services.Showing(uuid.uuid4(), 0),
         now=now,

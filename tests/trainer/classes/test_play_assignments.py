@@ -14,7 +14,7 @@ from django.core.exceptions import ValidationError
 from django.test import Client
 from django.utils import timezone
 
-from engine.play import PlaySetup, PlayTable
+from engine.play import PlaySetup, PlayTable, parse_actions
 from tests.trainer.classes.factories import classroom, student_in, teacher_of, user
 from trainer.classes import selectors, services
 from trainer.classes.models import Assignment
@@ -71,7 +71,7 @@ def _finish(client: Client, game: Game) -> None:
         game.refresh_from_db()
         if game.is_finished:
             return
-        table = PlayTable.replay(PlaySetup.from_json(game.setup), game.actions)
+        table = PlayTable.replay(PlaySetup.from_json(game.setup), parse_actions(game.actions))
         response = client.post(
             f"/play/{game.pk}/act/", {"action": rng.choice(table.legal()), "version": game.version}
         )
@@ -144,7 +144,7 @@ def test_a_student_plays_with_the_assignments_convention_and_rule_whatever_is_po
     game = _start(_client(student), a)
     assert game.assignment == a
     setup = PlaySetup.from_json(game.setup)
-    assert (setup.convention, setup.rule) == ("teach-yourself-1994", "contribution")
+    assert (setup.convention, setup.rule.name) == ("teach-yourself-1994", "contribution")
 
 
 def test_a_deal_cannot_be_linked_to_someone_elses_assignment():
@@ -261,7 +261,7 @@ def test_the_teacher_watching_sees_no_hidden_card():
             body = teacher.get(url).content.decode()
             assert not leaks(body, hidden_cards(game)), url
             assert str(game.setup["seed"]) not in body
-        table = PlayTable.replay(PlaySetup.from_json(game.setup), game.actions)
+        table = PlayTable.replay(PlaySetup.from_json(game.setup), parse_actions(game.actions))
         client.post(
             f"/play/{game.pk}/act/", {"action": rng.choice(table.legal()), "version": game.version}
         )

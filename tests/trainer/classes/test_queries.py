@@ -14,7 +14,7 @@ from trainer.progress.models import Attempt
 pytestmark = pytest.mark.django_db
 
 # With a shared cache (CACHE_URL=redis://…) sessions are read from it, not from the database.
-_SESSION = 0 if settings.SESSION_ENGINE.endswith("cached_db") else 1
+_SESSION = 0 if settings.SESSION_ENGINE.endswith(("cached_db", "cached_sessions")) else 1
 DASHBOARD_QUERIES = 6 + _SESSION
 CSV_QUERIES = 6 + _SESSION
 

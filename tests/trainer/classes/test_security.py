@@ -1,6 +1,7 @@
 """Who may see and change what: each boundary is one test. A guessed id gives 404, not data."""
 
-import time
+from collections import Counter
+from datetime import UTC, datetime
 
 import pytest
 from django.test import Client
@@ -300,8 +301,14 @@ def test_join_codes_are_random_and_long():
 
     assert len(codes) == 2000
     assert all(len(c) >= 10 and set(c) <= set(JOIN_CODE_ALPHABET) for c in codes)
-    # 31 letters × at least 10 places: more than 8 × 10**14 codes.
-    assert len(JOIN_CODE_ALPHABET) ** 10 > 8 * 10**14
+    # Every letter of the alphabet is drawn, in every place, about equally often: the codes
+    # use the whole space (31 letters in at least 10 places), not a corner of it.
+    letters = Counter("".join(codes))
+    expected = sum(letters.values()) / len(JOIN_CODE_ALPHABET)
+    assert set(letters) == set(JOIN_CODE_ALPHABET)
+    assert all(0.7 * expected < n < 1.3 * expected for n in letters.values()), letters
+    for place in range(10):
+        assert len({c[place] for c in codes}) == len(JOIN_CODE_ALPHABET)
 
 
 def test_the_join_code_length_is_a_setting(settings):
@@ -348,24 +355,28 @@ def test_the_rate_limit_is_also_per_address(client, settings):
     assert elsewhere.status_code == 200
 
 
-def test_the_rate_limit_window_closes(settings):
-    # Real time: the cache itself (database, Redis or memory) expires the count.
+def test_the_rate_limit_window_closes(settings, time_machine):
+    # The clock is moved, not waited on: the window closes on the limiter's own clock.
+    time_machine.move_to(datetime(2026, 12, 1, 12, tzinfo=UTC), tick=False)
     settings.CLASSES_JOIN_MAX_FAILURES = 1
-    settings.CLASSES_JOIN_WINDOW_SECONDS = 1
+    settings.CLASSES_JOIN_WINDOW_SECONDS = 60
     ratelimit.join_failed(user_id=1, ip="10.1.1.1")
     assert ratelimit.join_blocked(user_id=1, ip="10.1.1.1")
 
-    time.sleep(1.2)
+    time_machine.shift(59)
+    assert ratelimit.join_blocked(user_id=1, ip="10.1.1.1")
+    time_machine.shift(2)
 
     assert not ratelimit.join_blocked(user_id=1, ip="10.1.1.1")
 
 
-def test_the_window_is_the_setting(settings):
+def test_the_window_is_the_setting(settings, time_machine):
+    time_machine.move_to(datetime(2026, 12, 1, 12, tzinfo=UTC), tick=False)
     settings.CLASSES_JOIN_MAX_FAILURES = 1
-    settings.CLASSES_JOIN_WINDOW_SECONDS = 4
+    settings.CLASSES_JOIN_WINDOW_SECONDS = 240
     ratelimit.join_failed(user_id=1, ip="10.1.1.1")
 
-    time.sleep(1.2)  # longer than a one-second window, shorter than this one
+    time_machine.shift(120)  # longer than a one-minute window, shorter than this one
 
     assert ratelimit.join_blocked(user_id=1, ip="10.1.1.1")
 

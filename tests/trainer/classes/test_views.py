@@ -240,9 +240,18 @@ def test_archived_class_refuses_the_assignment_form(teacher_client):
     room = f.classroom()
     services.classroom_archive(classroom=room, by=f.teacher_of(room))
 
-    response = teacher_client(room).get(f"/classes/{room.pk}/assignments/new/")
+    client = teacher_client(room)
+    url = f"/classes/{room.pk}/assignments/new/"
 
-    assert response.status_code == 302
+    shown = client.get(url, follow=True)
+    posted = client.post(url, _built_form())
+
+    # The form is not shown: back to the class page, which says why; a post writes nothing.
+    assert shown.redirect_chain == [(f"/classes/{room.pk}/", 302)]
+    assert "cannot have new assignments" in shown.text
+    assert 'name="title"' not in shown.text
+    assert posted.status_code == 302 and posted["Location"] == f"/classes/{room.pk}/"
+    assert not Assignment.objects.exists()
 
 
 def test_new_join_code(teacher_client):

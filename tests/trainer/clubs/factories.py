@@ -47,7 +47,7 @@ def answer_entry(user, entry: DrillSetEntry, *, correct: bool, now: datetime | N
     answer = right_answer(drill) if correct else wrong_answer(drill, random.Random(1))
     return services.attempt_record(
         user=user,
-        drill_address=drill.address,
+        drill=drill,
         answer=answer,
         showing=services.Showing(uuid.uuid4(), 0),
         now=now,

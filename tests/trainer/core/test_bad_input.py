@@ -138,3 +138,138 @@ def test_a_nul_byte_in_a_cookie_is_a_400(lenient):
     response = lenient.get("/drills/", HTTP_COOKIE='sessionid="abcdefgh\\000ijkl"')
 
     assert response.status_code == 400
+
+
+# --- character sets (security audit, "Never a 500": bad charsets were 500s on every form) ----
+
+BAD_CHARSETS = ["utf-16", "UTF-16LE", "latin-1", "hex", "rot13", "zlib", "bogus", "undefined"]
+
+
+@pytest.mark.parametrize("charset", BAD_CHARSETS)
+def test_a_form_in_another_character_set_is_a_400_and_writes_nothing(lenient, charset):
+    from trainer.progress.models import ReviewGoal
+
+    lenient.force_login(f.user())
+
+    response = lenient.generic(
+        "POST",
+        "/settings/goal/",
+        b"per_day=12",
+        content_type=f"application/x-www-form-urlencoded; charset={charset}",
+    )
+
+    assert response.status_code == 400
+    assert "UTF-8" in response.text
+    assert not ReviewGoal.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("url", "body"),
+    [
+        ("/accounts/signup/", b"username=newbie&password1=a-Long-pass-9&password2=a-Long-pass-9"),
+        ("/classes/join/", b"code=ABCDEFGHJK"),
+        ("/classes/new/", b"name=Tuesday"),
+        ("/play/", b"convention=parlett-2008&rule=classic&opponents=greedy&length=deal"),
+        ("/settings/", b"four_colour=on"),
+    ],
+)
+def test_a_utf16_form_is_a_400_on_every_form(lenient, url, body):
+    from django.contrib.auth import get_user_model
+
+    lenient.force_login(f.user())
+    users = get_user_model().objects.count()
+
+    response = lenient.generic(
+        "POST", url, body, content_type="application/x-www-form-urlencoded; charset=utf-16"
+    )
+
+    assert response.status_code == 400, url
+    assert "UTF-8" in response.text
+    assert get_user_model().objects.count() == users
+
+
+@pytest.mark.parametrize("charset", ["hex", "rot13", "utf-16", "bogus"])
+def test_a_multipart_form_or_a_get_in_another_character_set_is_a_400(lenient, charset):
+    lenient.force_login(f.user())
+    body = b'--xyz\r\nContent-Disposition: form-data; name="per_day"\r\n\r\n12\r\n--xyz--\r\n'
+
+    posted = lenient.generic(
+        "POST",
+        "/settings/goal/",
+        body,
+        content_type=f"multipart/form-data; boundary=xyz; charset={charset}",
+    )
+    fetched = lenient.get("/drills/", CONTENT_TYPE=f"text/plain; charset={charset}")
+
+    assert posted.status_code == 400 and fetched.status_code == 400
+
+
+@pytest.mark.parametrize("charset", ["utf-8", "UTF-8", "utf8", "us-ascii"])
+def test_a_form_that_names_utf8_is_read_as_usual(client, charset):
+    from trainer.progress.models import ReviewGoal
+
+    client.force_login(f.user())
+
+    response = client.generic(
+        "POST",
+        "/settings/goal/",
+        b"per_day=12",
+        content_type=f"application/x-www-form-urlencoded; charset={charset}",
+    )
+
+    assert response.status_code == 302
+    assert ReviewGoal.objects.get().per_day == 12
+
+
+def _wsgi(method: str, path: str, query: str, content_type: str, body: bytes = b"") -> str:
+    """Call the site's WSGI application itself (the test client builds its own request)."""
+    import io
+
+    from concerto_site.wsgi import application
+
+    environ = {
+        "REQUEST_METHOD": method,
+        "PATH_INFO": path,
+        "QUERY_STRING": query,
+        "CONTENT_TYPE": content_type,
+        "CONTENT_LENGTH": str(len(body)),
+        "SERVER_NAME": "testserver",
+        "SERVER_PORT": "80",
+        "HTTP_HOST": "testserver",
+        "wsgi.url_scheme": "http",
+        "wsgi.input": io.BytesIO(body),
+        "wsgi.errors": io.StringIO(),
+    }
+    status = []
+    chunks = application(environ, lambda s, headers, exc_info=None: status.append(s))
+    b"".join(chunks)
+    return status[0]
+
+
+@pytest.mark.parametrize("charset", ["hex", "rot13", "base64", "undefined"])
+def test_a_codec_that_is_no_text_encoding_with_a_query_string_is_a_400(charset):
+    """Django reads the query string in the named charset while it builds the request, before
+    any middleware: ``trainer.core.wsgi`` keeps that from being a bare 500."""
+    assert _wsgi("GET", "/drills/", "kind=read", f"text/plain; charset={charset}").startswith("400")
+    assert _wsgi(
+        "POST", "/settings/", "a=1", f"application/x-www-form-urlencoded; charset={charset}", b"x=1"
+    ).startswith("400")
+
+
+@pytest.mark.parametrize("charset", ["hex", "undefined", "utf-16"])
+def test_a_bad_character_set_is_a_400_through_asgi_too(charset):
+    from asgiref.sync import async_to_sync
+    from django.test import AsyncClient
+
+    async def post():
+        return await AsyncClient().generic(
+            "POST",
+            "/settings/?kind=read",
+            b"four_colour=on",
+            content_type=f"application/x-www-form-urlencoded; charset={charset}",
+        )
+
+    response = async_to_sync(post)()
+
+    assert response.status_code == 400
+    assert b"UTF-8" in response.content

@@ -83,7 +83,7 @@ def test_the_attempt_service_is_retried_whole(monkeypatch):
 
     recorded = services.attempt_record(
         user=me,
-        drill_address=drill.address,
+        drill=drill,
         answer=answer,
         showing=services.Showing(uuid.uuid4(), 0),
     )

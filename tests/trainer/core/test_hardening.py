@@ -113,6 +113,29 @@ def test_usernames_are_normalised_to_nfkc(client):
     assert get_user_model().objects.filter(username="ada").exists()
 
 
+@pytest.mark.parametrize(
+    "name",
+    [
+        "\uff54\uff45\uff41\uff43\uff48\uff45\uff52",  # full-width "ｔｅａｃｈｅｒ"
+        "teacher",
+        "Teacher",
+        "TEACHER",
+    ],
+)
+def test_the_name_of_an_existing_user_in_any_width_or_case_is_a_form_error(client, name):
+    from django.contrib.auth import get_user_model
+
+    f.user("teacher")
+
+    response = client.post("/accounts/signup/", {"username": name, **SIGNUP})
+
+    assert response.status_code == 200
+    assert "A user with that username already exists." in response.text
+    assert 'name="username"' in response.text  # the form again, to choose another name
+    assert get_user_model().objects.count() == 1
+    assert "_auth_user_id" not in client.session
+
+
 def test_ordinary_names_in_other_alphabets_are_welcome(client):
     sergei = "\u0421\u0435\u0440\u0433\u0435\u0439"
 

@@ -8,6 +8,7 @@ from django.core.cache import cache
 from django.template.loader import render_to_string
 
 from engine.cards import DECK, card, parse_cards
+from engine.drills import DrillAddress
 from engine.signals.posterior import posterior
 from trainer.core import odds as odds_module
 from trainer.core.odds import odds_chart, odds_for_drill, odds_for_signal, percent_text
@@ -72,7 +73,7 @@ def test_odds_for_drill_is_cached_by_address(monkeypatch):
     drill = SimpleNamespace(
         kind="read",
         seed=5,
-        address=("read", 5, "v=2"),
+        address=DrillAddress.parse("read/5?v=2"),
         signal=(card("2D"), card("5D")),
         source=leader,
         side_hand=1,
@@ -95,7 +96,11 @@ def test_odds_for_drill_is_cached_by_address(monkeypatch):
     assert first["rows"][0]["label"] == "Four to a straight flush (XXXX)"
     # A lead that is not the hand's preferred play is explained by the "any" model.
     other = SimpleNamespace(
-        **{**vars(drill), "address": ("read", 6, "v=2"), "signal": (card("3D"), card("5D"))}
+        **{
+            **vars(drill),
+            "address": DrillAddress.parse("read/6?v=2"),
+            "signal": (card("3D"), card("5D")),
+        }
     )
     odds_for_drill(other)
     assert calls[-1]["model"] == "any"
@@ -107,6 +112,10 @@ def test_odds_for_drill_skips_drills_without_a_signal():
 
 @pytest.mark.django_db
 def test_cheatsheet_shows_the_odds_of_its_worked_examples(client):
+    # Stored by ``manage.py cheatsheet_stats`` (tests/trainer/core/test_cheatsheet_stats.py):
+    # the page only reads them.
+    odds_module._built.clear()
+    odds_module.store_cheatsheet_stats("parlett-2008")
     html = client.get("/cheatsheet/").content.decode()
     assert "Worked examples: what could partner hold?" in html
     assert html.count('class="odds-chart"') == len(odds_module.CHEATSHEET_EXAMPLES)

@@ -3,7 +3,7 @@ of 10 · 2 right · pass mark 8", a way back) and a summary at the end, passed o
 
 import re
 from html import unescape
-from urllib.parse import parse_qs, parse_qsl, urlsplit
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from django.urls import reverse
@@ -46,7 +46,7 @@ def _start(client) -> PracticeSet:
 
 
 def _answer_all(who, practice: PracticeSet, right: int) -> None:
-    params = DrillParams.from_query(dict(parse_qsl(practice.query)), address=True)
+    params = DrillParams.from_key(practice.query)
     for i, seed in enumerate(practice.seeds):
         f.answer(who, kind=practice.kind, seed=seed, params=params, correct=i < right)
 

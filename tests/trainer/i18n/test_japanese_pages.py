@@ -63,6 +63,17 @@ NOT_PAGES = {
     "drill-next": "a redirect to a fresh drill (drill-detail is checked)",
     "play:shared": "needs a finished deal its player shared (the table and review are checked)",
     "password_reset_confirm": "needs a reset token (checked with one below)",
+    "play:live-partial": "the table fragment a live page reloads (play:live is checked)",
+    "play:live-begin": "POST only",
+    "play:live-act": "POST only",
+    "play:live-away": "POST only",
+    "play:live-revoke": "POST only",
+    "play:live-record": "JSON",
+    "cards:check": "POST only: the card editor's live check (a fragment of cards:detail)",
+    "cards:check-new": "POST only: the live check of a new card (a fragment of cards:new)",
+    "cards:default": "POST only",
+    "cards:evaluate": "POST only",
+    "cards:evaluation": "a fragment of cards:detail that the page polls",
 }
 
 
@@ -197,6 +208,20 @@ def _client(user=None) -> Client:
     return client
 
 
+def _club_card(organiser, club):
+    """A card of the demo club (its first version), made through the service."""
+    from engine.signals import DEFAULT_CONVENTION
+    from trainer.cards import services as card_services
+    from trainer.cards.selectors import Owner
+
+    return card_services.card_create(
+        actor=organiser,
+        owner=Owner(club=club),
+        derived_from=DEFAULT_CONVENTION.name,
+        data={**DEFAULT_CONVENTION.to_json(), "title": club.name},
+    )
+
+
 def _answered_drills(client: Client) -> dict[str, str]:
     """Each drill kind's page after an answer was posted: kind → HTML."""
     pages = {}
@@ -224,6 +249,8 @@ def test_every_named_page_is_checked_or_said_not_to_be_a_page():
         "clubs:join", "clubs:detail", "clubs:path", "clubs:step", "clubs:members",
         "start:path", "start:step", "learn:list", "learn:lesson", "play:home", "play:table",
         "play:review", "cheatsheet", "glossary", "signup", "login",
+        "cards:list", "cards:new", "cards:detail",
+        "play:live-new", "play:live", "play:live-join", "play:live-list",
         "password_reset", "password_change", "password_change_done", "password_reset_done",
         "password_reset_complete",
     }  # fmt: skip
@@ -284,6 +311,30 @@ def test_no_page_shows_english_from_the_ui_catalog(demo):
         visit(teach, "teacher", url)
     for url in ("/clubs/", "/clubs/new/", f"/clubs/{club.slug}/",
                 f"/clubs/{club.slug}/members/", f"/clubs/{club.slug}/path/"):  # fmt: skip
+        visit(organise, "organiser", url)
+    # A live table: its form, the host's page before and during the deal, the invitation,
+    # the partner's page, the list, and the class's teacher watching.
+    new = learner.get("/play/tables/new/").content.decode()
+    opened = learner.post("/play/tables/new/", form_data(new, "data-start-table"))
+    assert opened.status_code == 302, "a live table opens"
+    live_url = opened["Location"]
+    visit(learner, "student", "/play/tables/new/")
+    visit(learner, "student", live_url)
+    invite = re.search(
+        r'data-invite-url="https?://[^/]+([^"]+)"', pages[f"student {live_url}"].content.decode()
+    )[1]
+    partner = _client(users["student2"])
+    visit(partner, "student2", invite)
+    partner.post(invite, {"seat": "N"})
+    learner.post(live_url + "begin/")
+    visit(learner, "student", live_url)
+    visit(partner, "student2", live_url)
+    visit(learner, "student", "/play/tables/")
+    visit(teach, "teacher", "/play/tables/")
+    visit(teach, "teacher", live_url)
+    card = _club_card(users["organiser"], club)
+    for url in ("/cards/", f"/cards/new/?club={club.slug}&from=parlett-2008",
+                f"/cards/{card.card_id}/"):  # fmt: skip
         visit(organise, "organiser", url)
 
     phrases = english_phrases()

@@ -165,12 +165,13 @@ def test_a_grid_block_takes_no_cards():
         render_example("grid", "4S 8S", DEFAULT_CONVENTION)
 
 
-def test_a_1994_fours_hand_says_the_fours_are_played_out_later():
+def test_a_1994_fours_hand_says_the_fours_are_played_out_at_once():
     text = "S: Q 9 6\nH: Q K 8\nD: Q A 7\nC: Q 4 3 2"
     encoding = encode(block_cards(parse_block("hand", text)), 1, TEACH_1994)
 
     html = render_example("hand", text, TEACH_1994)
 
-    assert encoding.item != "fours" and encoding.plays
-    assert "gives no signal for four of a kind" in html
+    assert encoding.item == "fours" and encoding.played_out and len(encoding.plays) == 12
+    assert "gives this item no signal: play it out at once" in html
+    assert "later" not in html
     assert ITEM_TITLES[encoding.item] in html

@@ -20,7 +20,7 @@ from trainer.learn import selectors
 from trainer.learn.examples import block_cards, block_convention
 from trainer.learn.models import Lesson
 from trainer.learn.rendering import example_blocks, render_markdown
-from trainer.learn.teaching import ITEM_SECTIONS, KIND_SECTIONS, SCORE_SECTIONS, links_for
+from trainer.learn.teaching import SECTION_TITLES, links_for
 
 pytestmark = pytest.mark.django_db
 LESSON_DIR = settings.BASE_DIR / "seeds" / "lessons"
@@ -254,8 +254,7 @@ def test_a_heading_anchor_comes_from_its_marker_not_its_text():
 def test_every_linked_section_is_a_heading_of_the_japanese_lesson_under_its_title(lessons):
     """Feedback links point at the same anchor in both languages, and in Japanese their label
     is the Japanese lesson's heading for that section."""
-    sections = {*ITEM_SECTIONS.values(), *KIND_SECTIONS.values(), *SCORE_SECTIONS.values()}
-    for slug, anchor, title in sections:
+    for (slug, anchor), title in SECTION_TITLES.items():
         headings = _headings(Lesson.objects.get(slug=slug, language="ja").body)
         with translation.override("ja"):
             assert headings.get(anchor) == str(title), (slug, anchor)

@@ -5,13 +5,13 @@ import re
 import pytest
 from django.conf import settings
 
-from engine.drills import KINDS, skills_for
+from engine.drills import KINDS, skills_for, spec_for
 from engine.signals import CONVENTIONS
 from tests.trainer.factories import right_option
 from trainer.core import teaching
 from trainer.core.seeding import discover_loaders, load_file
 from trainer.learn.models import Lesson
-from trainer.learn.teaching import ITEM_SECTIONS, KIND_SECTIONS, SCORE_SECTIONS
+from trainer.learn.teaching import ITEM_SECTIONS, SECTION_TITLES
 
 pytestmark = pytest.mark.django_db
 LESSONS = sorted((settings.BASE_DIR / "seeds" / "lessons").glob("*.md"))
@@ -28,9 +28,16 @@ def _ids(html: str) -> list[str]:
     return re.findall(r'\bid="([^"]+)"', html)
 
 
+def test_every_section_a_kind_or_an_item_names_has_a_title():
+    named = set(ITEM_SECTIONS.values())
+    for kind in KINDS:
+        spec = spec_for(kind)
+        named |= ({spec.lesson_for(str(s)) for s in skills_for(kind)} | {spec.lesson}) - {None}
+    assert named == set(SECTION_TITLES)
+
+
 def test_every_section_in_the_map_is_a_heading_of_its_lesson(client, lessons):
-    sections = {*ITEM_SECTIONS.values(), *KIND_SECTIONS.values(), *SCORE_SECTIONS.values()}
-    for slug, anchor, title in sections:
+    for (slug, anchor), title in SECTION_TITLES.items():
         assert Lesson.objects.filter(slug=slug).exists(), slug
         html = client.get(f"/learn/{slug}/").content.decode()
         assert f'id="{anchor}"' in html, (slug, anchor)

@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 
 from engine.cards import DECK
-from engine.play import PlaySetup, PlayTable
+from engine.play import PlaySetup, PlayTable, parse_actions
 from tests.trainer import factories
 from trainer.play.models import Game
 
@@ -67,7 +67,7 @@ def start(client: Client, **fields: str) -> Game:
 
 def table_of(game: Game) -> PlayTable:
     game.refresh_from_db()
-    return PlayTable.replay(PlaySetup.from_json(game.setup), game.actions)
+    return PlayTable.replay(PlaySetup.from_json(game.setup), parse_actions(game.actions))
 
 
 def hidden_cards(game: Game) -> set:

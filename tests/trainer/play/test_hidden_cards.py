@@ -9,7 +9,6 @@ import re
 
 import pytest
 
-from engine.cards import Card
 from engine.play import coach_lead, coach_read
 from tests.trainer.play.conftest import hidden_cards, leaks, start, table_of
 from trainer.play.models import Game
@@ -73,9 +72,9 @@ def _play_out(client, game: Game, rng: random.Random, *, htmx: bool, json: bool 
         # that deal's, played in the open, not the next deal's hidden ones.
         deal_before = table.deal_number
         shown_before = {
-            Card.parse(s.action)
+            s.action.card
             for s in table_of(game).act(action)
-            if s.deal_number == deal_before and s.action not in ("pass", "force")
+            if s.deal_number == deal_before and s.action.card is not None
         }
         response = client.post(url + "act/", {"version": game.version, "action": action}, **extra)
         if htmx:

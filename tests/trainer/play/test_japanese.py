@@ -167,3 +167,58 @@ def test_the_check_finds_english_left_on_a_japanese_page(ja_south):
     assert english_on(clean, phrases) == []
     left = clean.replace("あなたの番です。", "Your turn.")
     assert any(hit.startswith("'Your turn'") for hit in english_on(left, phrases))
+
+
+# -- a refused move says why, in the page's language -----------------------------------------
+
+#: What the page says when South passes on the first card of a hand South leads.
+NO_PASS = {
+    "en": "That move is not allowed: S cannot pass: the first card of a hand must be played",
+    "ja": "その手は出せません：Sはパスできません：各回の最初はカードを出さなければなりません",
+}
+
+
+def _client(player, language: str | None, how: str) -> Client:
+    client = Client(HTTP_ACCEPT_LANGUAGE=language) if how == "header" and language else Client()
+    if how == "cookie" and language:
+        client.cookies[django_settings.LANGUAGE_COOKIE_NAME] = language
+    client.force_login(player)
+    return client
+
+
+def _error(response) -> str:
+    """The page's error line (``data-error``), as the reader sees it."""
+    html = response.content.decode()
+    found = re.search(r"<p[^>]*data-error[^>]*>(.*?)</p>", html, flags=re.S)
+    assert found is not None, html[:400]
+    parser = VisibleText()
+    parser.feed(found.group(1))
+    return " ".join(parser.parts)
+
+
+@pytest.mark.parametrize(
+    ("language", "how"), [("ja", "header"), ("ja", "cookie"), (None, "header")]
+)
+def test_a_refused_move_says_the_engines_reason_in_the_pages_language(player, language, how):
+    """A pass where the engine refuses it: 400, and the engine's reason in the words of the
+    page (Accept-Language or the language cookie), not its English."""
+    client = _client(player, language, how)
+    game = start(client)
+    assert _until(client, game, lambda t: not t.deal.current_actions and t.learner_to_move())
+    game.refresh_from_db()
+    before = (list(game.actions), game.version)
+    response = client.post(f"/play/{game.pk}/act/", {"action": "pass", "version": game.version})
+    assert response.status_code == 400
+    assert _error(response) == NO_PASS[language or "en"]
+    game.refresh_from_db()
+    assert (game.actions, game.version) == before
+
+
+def test_a_malformed_move_says_why_in_japanese(ja_south):
+    game = start(ja_south)
+    response = ja_south.post(f"/play/{game.pk}/act/", {"action": "ZZ", "version": game.version})
+    assert response.status_code == 400
+    assert _error(response) == (
+        "手がないか、形式が正しくありません："
+        "'ZZ'は手として読めません（ASのようなカード、pass、forceのどれかを指定してください）"
+    )

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from engine.play import PlaySetup, PlayTable
-from trainer.play import presenters
+from engine.play import PlaySetup, PlayTable, actions_json
+from engine.table import Seat
+from trainer.play import presenters, selectors
 from trainer.play.models import Game
 
 
@@ -13,8 +14,9 @@ def _lines(setup: PlaySetup, actions=None):
     else:
         table = PlayTable.replay(setup, actions[:-1])
         steps = table.act(actions[-1])
-    game = Game(pk=1, setup=setup.to_json(), actions=list(table.actions))
-    ctx = presenters.table_context(game=game, table=table, steps=steps, owner=True, attempts=dict)
+    game = Game(pk=1, setup=setup.to_json(), actions=actions_json(table.actions))
+    shown = selectors.shown(table, game, owner=True, steps=steps)
+    ctx = presenters.table_context(game=game, shown=shown, owner=True, attempts=dict)
     return [f"{s.text} {s.hand_end}".strip() for s in ctx["steps"]], steps
 
 
@@ -28,7 +30,7 @@ def test_the_first_card_of_each_hand_is_led_and_the_rest_played():
         key = (step.deal_number, step.hand_number)
         first = key not in counts
         counts[key] = counts.get(key, 0) + 1
-        if step.action not in ("pass", "force"):
+        if step.action.is_play:
             assert ("leads" in line) == first, line
 
 
@@ -41,8 +43,8 @@ def test_a_card_played_into_partners_hand_is_not_a_lead():
     rng = random.Random(0)
     while not table.is_over():
         view = table.view()
-        if view.current and view.current[0][0] != "S":
-            card = next(a for a in table.legal() if a not in ("pass", "force"))
+        if view.current and view.current[0][0] is not Seat.S:
+            card = next(a for a in table.legal() if a.is_play)
             lines, _ = _lines(setup, [*table.actions, card])
             assert lines[0].startswith("You play "), lines[0]
             return

@@ -70,6 +70,33 @@ def test_a_goal_out_of_range_is_refused_with_a_reason(client, me, bad):
     assert not ReviewGoal.objects.exists()
 
 
+NOT_LOCAL = ["foo", "-5", "🎹", "settings", "https://evil.example/", "//evil.example/", "ja vas"]
+
+
+@pytest.mark.parametrize("target", NOT_LOCAL)
+def test_a_next_that_is_not_a_local_path_is_ignored_when_setting_the_goal(client, me, target):
+    response = client.post("/settings/goal/", {"per_day": "12", "next": target})
+
+    assert response.status_code == 302
+    assert response["Location"] == "/settings/"
+    assert ReviewGoal.objects.get(user=me).per_day == 12
+
+
+@pytest.mark.parametrize("target", NOT_LOCAL)
+def test_a_next_that_is_not_a_local_path_is_ignored_when_saving_settings(client, target):
+    response = client.post("/settings/", {"four_colour": "on", "next": target})
+
+    assert response.status_code == 302
+    assert response["Location"] == "/settings/"
+
+
+def test_a_local_next_is_followed_after_the_goal_is_saved(client, me):
+    response = client.post("/settings/goal/", {"per_day": "12", "next": "/progress/"})
+
+    assert response["Location"] == "/progress/"
+    assert ReviewGoal.objects.get(user=me).per_day == 12
+
+
 def test_setting_a_goal_needs_an_account(client):
     response = client.post("/settings/goal/", {"per_day": "5"})
     assert response.status_code == 302 and "login" in response["Location"]

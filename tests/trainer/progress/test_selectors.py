@@ -87,3 +87,43 @@ def test_due_skills_come_most_overdue_first():
         me, correct=False, now=now - timedelta(days=1), params=DrillParams(items=("two_pair",))
     )
     assert [s.skill for s in selectors.due_skills(user=me)] == ["fours", "two_pair"]
+
+
+def test_play_figures_count_each_users_answers_in_play_from_a_moment_on():
+    """The one play-figures selector: the play page asks for a learner's all-time figures,
+    a class dashboard for each student's since joining."""
+    import uuid
+
+    from trainer.core.playlog import PlayFigures
+    from trainer.progress.services import attempt_store
+
+    me, other = factories.user(), factories.user()
+    now = timezone.now()
+
+    def played(who, kind: str, correct: bool, at) -> None:
+        attempt_store(
+            user=who,
+            token=uuid.uuid4(),
+            kind=kind,
+            skill="fours",
+            seed=1,
+            params="play=1",
+            answer="x",
+            correct=correct,
+            now=at,
+            source=SOURCE_PLAY,
+        )
+
+    played(me, "lead", True, now - timedelta(days=2))
+    played(me, "lead", False, now)
+    played(me, "read", True, now)
+    played(other, "read", False, now)
+    factories.answer(me, correct=True)  # a drill answer, not one given in play
+    every = selectors.play_figures({me.pk: None, other.pk: None})
+    assert every == {me.pk: PlayFigures(2, 1, 1, 1), other.pk: PlayFigures(0, 0, 1, 0)}
+    recent = selectors.play_figures({me.pk: now - timedelta(days=1), other.pk: now})
+    assert recent == {me.pk: PlayFigures(1, 0, 1, 1), other.pk: PlayFigures(0, 0, 1, 0)}
+    later = now + timedelta(minutes=1)
+    assert selectors.play_figures({me.pk: later}) == {me.pk: PlayFigures()}
+    assert selectors.play_figures({}) == {}
+    assert PlayFigures().answers == 0 and PlayFigures().accuracy is None

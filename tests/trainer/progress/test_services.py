@@ -16,7 +16,7 @@ def _record(user, drill, option, token=None, now=None):
     ans = parse_answer(drill, {"option": option})
     recorded = services.attempt_record(
         user=user,
-        drill_address=drill.address,
+        drill=drill,
         answer=ans,
         showing=services.Showing(token or uuid.uuid4(), 0),
         now=now,
@@ -95,7 +95,7 @@ def test_the_service_grades_the_answer_itself():
 
     recorded = services.attempt_record(
         user=user,
-        drill_address=drill.address,
+        drill=drill,
         answer=wrong,
         showing=services.Showing(uuid.uuid4(), 0),
     )
@@ -112,7 +112,7 @@ def test_an_answer_that_does_not_fit_the_drill_is_refused():
     with pytest.raises(ConcertoError):
         services.attempt_record(
             user=factories.user(),
-            drill_address=drill.address,
+            drill=drill,
             answer=Answer(option="not-an-option"),
             showing=services.Showing(uuid.uuid4(), 0),
         )
@@ -126,7 +126,7 @@ def test_a_visitors_answer_is_graded_and_not_kept():
     right = parse_answer(drill, {"option": factories.right_option(drill)})
     recorded = services.attempt_record(
         user=AnonymousUser(),
-        drill_address=drill.address,
+        drill=drill,
         answer=right,
         showing=services.Showing(uuid.uuid4(), 0),
     )

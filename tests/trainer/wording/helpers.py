@@ -10,6 +10,7 @@ from engine import drills
 from engine.bots import SignalBot
 from engine.messages import Msg
 from engine.play import PlaySetup, PlayTable, coach_lead, coach_read
+from engine.scoring import get_rule
 from engine.signals import CONVENTIONS
 from engine.table import Seat
 
@@ -64,7 +65,7 @@ def play_output(deals: int, seed: int = 14) -> Iterator[object]:
     for convention, rule in SETTINGS:
         for _ in range(deals):
             table, _steps = PlayTable.start(
-                PlaySetup(seed=rng.randrange(2**31), rule=rule, convention=convention)
+                PlaySetup(seed=rng.randrange(2**31), rule=get_rule(rule), convention=convention)
             )
             bot = SignalBot(convention)
             while not table.is_over():
@@ -77,7 +78,7 @@ def play_output(deals: int, seed: int = 14) -> Iterator[object]:
                     yield from (o.label for o in quiz.options)
                     yield from (quiz.answer_title, quiz.why, *quiz.details)
                 obs = table.deal.observation(Seat.S)
-                table.act(str(bot.choose(obs, obs.legal_actions)))
+                table.act(bot.choose(obs, obs.legal_actions))
             yield from (s.text for s in table.summaries())
 
 

@@ -13,9 +13,10 @@ from tests.trainer.wording.helpers import english_words
 
 
 def _sheet_text(html: str) -> str:
-    """The printed sheet's text: from the sheet to the (screen-only) worked examples."""
+    """The printed sheet's text: from the sheet to the (screen-only) worked examples, or to
+    the end of the page's content when their statistics are not stored."""
     sheet = html[html.index('<div class="sheet">') :]
-    sheet = sheet.split('<section class="sheet-odds', 1)[0]
+    sheet = sheet.split('<section class="sheet-odds', 1)[0].split("</main>", 1)[0]
     sheet = re.sub(r"<(style|script)[^>]*>.*?</\1>", " ", sheet, flags=re.S)
     return " ".join(re.sub(r"<[^>]+>", " ", sheet).split())
 

@@ -1,0 +1,67 @@
+"""A table with several people: each seat acts only for itself, sees only its own cards, and
+the bots fill the other seats; the record replays the same whoever sat where."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.game import Action
+from engine.play import IllegalPlay, PlaySetup, PlayTable
+from engine.table import SEATS, Seat
+
+ALL = frozenset(SEATS)
+
+
+def hidden_from(table: PlayTable, seat: Seat) -> set[str]:
+    """Cards ``seat`` may not see now: the other seats' unplayed cards."""
+    return {str(c) for s in SEATS if s is not seat for c in table.deal.held(s)}
+
+
+@pytest.mark.parametrize("humans", [frozenset({Seat.N, Seat.S}), ALL, frozenset({Seat.E, Seat.S})])
+def test_people_take_turns_and_see_only_their_own_cards(humans):
+    rng = random.Random(3)
+    table, steps = PlayTable.start(PlaySetup(seed=11, opponents="signal"), humans)
+    assert all(step.seat not in humans for step in steps)
+    while not table.is_over():
+        seat = table.to_move()
+        assert seat in humans
+        for other in humans - {seat}:
+            assert table.legal(other) == []
+            with pytest.raises(IllegalPlay):
+                table.act(table.deal.legal_actions()[0], other)
+        for viewer in humans:
+            shown = str(table.view(viewer).to_json())
+            assert not any(f"'{c}'" in shown for c in hidden_from(table, viewer)), viewer
+            assert table.view(viewer).seat is viewer
+        table.act(rng.choice(table.legal(seat)), seat)
+    again = PlayTable.replay(table.setup, table.actions, humans)
+    assert again.view(Seat.S) == table.view(Seat.S)
+    assert PlayTable.replay(table.setup, table.actions).outcome() == table.outcome()
+
+
+def test_a_seat_handed_to_a_bot_is_played_by_it_and_can_be_taken_back():
+    humans = frozenset({Seat.N, Seat.S})
+    table, _ = PlayTable.start(PlaySetup(seed=5), humans)
+    table.humans = frozenset({Seat.S})  # North leaves: the signal bot takes the seat
+    table.act(table.legal(Seat.S)[0], Seat.S) if table.to_move() is Seat.S else table.advance()
+    assert table.to_move() in (Seat.S, None)
+    table.humans = humans  # North is back
+    assert table.view(Seat.N).legal == () or table.to_move() is Seat.N
+
+
+def test_a_watcher_sees_every_hand_through_its_own_door():
+    table, _ = PlayTable.start(PlaySetup(seed=2), ALL)
+    hands = table.hands_now()
+    assert sum(len(h) for h in hands.values()) == 52 - sum(
+        len(h.card_list) for h in table.deal.played_hands
+    ) - len(table.deal.current_cards)
+    assert table.view(Seat.S).legal == tuple(table.legal(Seat.S))
+
+
+def test_a_seat_nobody_sits_in_has_no_legal_actions_in_its_view():
+    table, _ = PlayTable.start(PlaySetup(seed=9), frozenset({Seat.S}))
+    assert table.view(Seat.N).legal == ()
+    with pytest.raises(IllegalPlay):
+        table.act(Action.parse("pass"), Seat.N)

@@ -1,0 +1,333 @@
+"""Live tables: people take seats by invitation, the host deals, every move is checked against
+the sender's seat, and every socket frame and page carries only what its seat may see."""
+
+from __future__ import annotations
+
+import json
+import re
+import uuid
+
+import pytest
+from asgiref.sync import async_to_sync
+from channels.routing import URLRouter
+from channels.testing import WebsocketCommunicator
+from django.contrib.auth import get_user_model
+from django.test import Client
+
+from engine.game import PASS, Action
+from engine.play import PlayTable
+from engine.table import SEATS, Seat
+from tests.trainer.classes import factories as classes
+from tests.trainer.play.conftest import leaks
+from trainer.classes.models import ClassMembership
+from trainer.play import live
+from trainer.play.models import Game, LiveSeat, LiveTable
+from trainer.play.routing import websocket_urlpatterns
+from trainer.play.selectors import actions_of, setup_of
+
+SETTINGS = {
+    "rule": "classic",
+    "convention": "parlett-2008",
+    "opponents": "signal",
+    "opponents_convention": "parlett-2008",
+    "game": False,
+}
+
+
+@pytest.fixture(autouse=True)
+def _fast_passwords(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+def person(name: str):
+    return get_user_model().objects.create_user(username=name, password="pw-" + name)
+
+
+def client_of(user) -> Client:
+    c = Client()
+    c.force_login(user)
+    return c
+
+
+def seated_table(*people_at: tuple[object, Seat]) -> LiveTable:
+    host, seat = people_at[0]
+    table = live.live_table_open(host=host, settings=SETTINGS, seat=seat, opponents_link=True)
+    for user, s in people_at[1:]:
+        live.live_seat_take(pk=table.pk, user=user, seat=s, allowed=SEATS)
+    return table
+
+
+def engine_of(table: LiveTable) -> PlayTable:
+    table.refresh_from_db()
+    assert table.game is not None
+    return PlayTable.replay(setup_of(table.game), actions_of(table.game), live.humans_of(table))
+
+
+def hidden(table: LiveTable, seat: Seat) -> set:
+    engine = engine_of(table)
+    return {c for s in SEATS if s is not seat for c in engine.deal.held(s)}
+
+
+def shows(body: str, cards: set) -> list[str]:
+    """The cards of ``cards`` a page or frame names (codes, labels, symbols; tags dropped too)."""
+    return leaks(body, cards) + leaks(re.sub(r"<[^>]+>", "", body), cards)
+
+
+@pytest.mark.django_db
+def test_open_invite_join_and_deal_through_the_pages():
+    ana, ben = person("ana"), person("ben")
+    host = client_of(ana)
+    response = host.post(
+        "/play/tables/new/",
+        {
+            "convention": "parlett-2008",
+            "rule": "classic",
+            "opponents": "signal",
+            "length": "deal",
+            "seat": "S",
+        },
+    )
+    table = LiveTable.objects.get()
+    assert response["Location"] == f"/play/tables/{table.pk}/"
+    page = host.get(response["Location"]).text
+    invite = re.search(r'data-invite-url="([^"]+)"', page).group(1)
+    assert str(table.invite_token) in invite and 'data-my-seat="S"' in page
+
+    guest = client_of(ben)
+    join = guest.get(invite.replace("http://testserver", ""))
+    assert 'data-join data-seat="N"' in join.text and 'data-seat="S"' not in join.text
+    guest.post(invite.replace("http://testserver", ""), {"seat": "N"})
+    assert LiveSeat.objects.get(table=table, seat="N").user == ben
+    assert 'data-my-seat="N"' in guest.get(f"/play/tables/{table.pk}/").text
+
+    assert guest.post(f"/play/tables/{table.pk}/begin/").status_code == 400  # the host deals
+    host.post(f"/play/tables/{table.pk}/begin/")
+    table.refresh_from_db()
+    assert table.status == "playing" and table.game is not None
+    for user_client, seat in ((host, Seat.S), (guest, Seat.N)):
+        text = user_client.get(f"/play/tables/{table.pk}/").text
+        assert not shows(text, hidden(table, seat)), seat
+        assert shows(text, set(engine_of(table).deal.held(seat)))  # one's own cards are there
+        assert str(table.game.setup["seed"]) not in text
+
+
+@pytest.mark.django_db
+def test_every_move_is_checked_against_the_senders_seat_and_nothing_is_written_on_refusal():
+    ana, ben = person("ana"), person("ben")
+    table = seated_table((ana, Seat.S), (ben, Seat.N))
+    live.live_begin(pk=table.pk, by=ana)
+    engine = engine_of(table)
+    mover = {Seat.S: ana, Seat.N: ben}[engine.to_move()]
+    other = ben if mover is ana else ana
+    legal = engine.legal(engine.to_move())
+    before = (table.version, list(table.game.actions))
+
+    with pytest.raises(live.LiveRefused):  # out of turn
+        live.live_act(pk=table.pk, user=other, action=legal[0], version=table.version)
+    with pytest.raises(live.LiveRefused):  # a stale page
+        live.live_act(pk=table.pk, user=mover, action=legal[0], version=table.version - 1)
+    with pytest.raises(live.LiveRefused):  # a stranger
+        live.live_act(pk=table.pk, user=person("cy"), action=legal[0], version=table.version)
+    table.refresh_from_db()
+    assert (table.version, list(table.game.actions)) == before
+
+    live.live_act(pk=table.pk, user=mover, action=legal[0], version=table.version)
+    with pytest.raises(live.LiveRefused):  # the same post twice
+        live.live_act(pk=table.pk, user=mover, action=legal[0], version=before[0])
+
+
+@pytest.mark.django_db
+def test_strangers_and_teachers_of_other_classes_get_404_and_a_teacher_watches():
+    ana, ben = person("ana"), person("ben")
+    table = seated_table((ana, Seat.S), (ben, Seat.N))
+    live.live_begin(pk=table.pk, by=ana)
+    assert client_of(person("cy")).get(f"/play/tables/{table.pk}/").status_code == 404
+    assert Client().get(f"/play/tables/{table.pk}/").status_code == 302  # sign in first
+    room = classes.classroom()
+    other_room = classes.classroom()
+    ClassMembership.objects.create(classroom=room, user=ana, role="student")
+    teacher = classes.teacher_of(room)
+    outsider = classes.teacher_of(other_room)
+    assert client_of(outsider).get(f"/play/tables/{table.pk}/").status_code == 404
+
+    page = client_of(teacher).get(f"/play/tables/{table.pk}/").text
+    engine = engine_of(table)
+    every = {c for s in SEATS for c in engine.deal.held(s)}
+    assert "data-watching" in page and all(shows(page, {c}) for c in every)
+    assert shows(client_of(ana).get(f"/play/tables/{table.pk}/").text, every)
+    # The watcher cannot play.
+    with pytest.raises(live.LiveRefused):
+        live.live_act(pk=table.pk, user=teacher, action=Action.parse("pass"), version=table.version)
+
+
+@pytest.mark.django_db
+def test_an_invite_opens_only_its_seats_and_a_withdrawn_one_nothing():
+    ana, ben = person("ana"), person("ben")
+    table = seated_table((ana, Seat.S))
+    opponents = f"/play/tables/join/{table.opponents_token}/"
+    assert client_of(ben).post(opponents, {"seat": "N"}).status_code == 400
+    assert not LiveSeat.objects.filter(user=ben).exists()
+    live.live_invite_revoke(pk=table.pk, by=ana)
+    assert client_of(ben).get(opponents).status_code == 404
+    assert client_of(ben).get(f"/play/tables/join/{uuid.uuid4()}/").status_code == 404
+
+
+@pytest.mark.django_db
+def test_a_seat_handed_to_a_bot_is_played_and_the_deal_finishes_with_a_record():
+    ana = person("ana")
+    table = seated_table((ana, Seat.S))
+    live.live_begin(pk=table.pk, by=ana)
+    live.live_away(pk=table.pk, user=ana, away=True)  # the bot plays South to the end
+    table.refresh_from_db()
+    assert table.status == "finished" and table.game.status == Game.Status.FINISHED
+    record = client_of(ana).get(f"/play/tables/{table.pk}/record.json").json()
+    assert PlayTable.replay(setup_of(table.game), actions_of(table.game)).is_over()
+    assert record["setup"]["seed"] == table.game.setup["seed"]
+
+
+def _communicator(user, table: LiveTable) -> WebsocketCommunicator:
+    app = URLRouter(websocket_urlpatterns)
+    comm = WebsocketCommunicator(app, f"/ws/play/tables/{table.pk}/")
+    comm.scope["user"] = user
+    return comm
+
+
+@pytest.mark.django_db(transaction=True)
+def test_sockets_carry_each_seat_only_its_own_cards_through_a_whole_deal():
+    """Two people play a whole deal over sockets; every frame each receives is checked for
+    cards its seat cannot see, and the seed."""
+    ana, ben = person("ana"), person("ben")
+    table = seated_table((ana, Seat.S), (ben, Seat.N))
+    live.live_begin(pk=table.pk, by=ana)
+    seats = {Seat.S: ana, Seat.N: ben}
+
+    async def play() -> int:
+        comms = {s: _communicator(u, table) for s, u in seats.items()}
+        for comm in comms.values():
+            connected, _ = await comm.connect()
+            assert connected
+        frames = 0
+        for _ in range(200):
+            for seat, comm in comms.items():
+                while not await comm.receive_nothing(timeout=0.05):
+                    data = json.loads(await comm.receive_from())
+                    frames += 1
+                    if "html" in data:
+                        secret = await _hidden(seat)
+                        assert not shows(data["html"], secret), seat
+                        assert str(await _seed()) not in data["html"]
+            state = await _state()
+            if state is None:
+                break
+            to_move, version, legal = state
+            await comms[to_move].send_json_to({"action": legal, "version": version})
+            reply = json.loads(await comms[to_move].receive_from())
+            frames += 1
+            assert "error" not in reply, reply
+            assert not shows(reply["html"], await _hidden(to_move))
+        for comm in comms.values():
+            await comm.disconnect()
+        return frames
+
+    from channels.db import database_sync_to_async
+
+    @database_sync_to_async
+    def _hidden(seat):
+        t = LiveTable.objects.get(pk=table.pk)
+        return hidden(t, seat) if t.status == "playing" else set()
+
+    @database_sync_to_async
+    def _seed():
+        return LiveTable.objects.get(pk=table.pk).game.setup["seed"]
+
+    @database_sync_to_async
+    def _state():
+        t = LiveTable.objects.get(pk=table.pk)
+        if t.status != "playing":
+            return None
+        engine = engine_of(t)
+        seat = engine.to_move()
+        return seat, t.version, str(engine.legal(seat)[0])
+
+    frames = async_to_sync(play)()
+    table.refresh_from_db()
+    assert table.status == "finished" and frames > 20
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_socket_of_someone_not_at_the_table_is_refused():
+    ana = person("ana")
+    table = seated_table((ana, Seat.S))
+
+    async def connect() -> bool:
+        comm = _communicator(person_async_user, table)
+        connected, _ = await comm.connect()
+        await comm.disconnect()
+        return connected
+
+    person_async_user = person("cy")
+    assert async_to_sync(connect)() is False
+
+
+@pytest.mark.django_db
+def test_a_teacher_opens_a_table_for_two_students_lists_it_and_watches():
+    room = classes.classroom()
+    teacher = classes.teacher_of(room)
+    ana, ben = person("ana"), person("ben")
+    for student in (ana, ben):
+        ClassMembership.objects.create(classroom=room, user=student, role="student")
+    data = {
+        "convention": "parlett-2008",
+        "rule": "classic",
+        "opponents": "signal",
+        "length": "deal",
+        "seat": "watch",
+    }
+    assert client_of(person("cy")).post("/play/tables/new/", data).status_code == 400
+    assert not LiveTable.objects.exists()  # only teachers and organisers open a table to watch
+
+    client_of(teacher).post("/play/tables/new/", data)
+    table = LiveTable.objects.get()
+    assert not table.seats.exists()
+    for student, seat in ((ana, "S"), (ben, "N")):
+        client_of(student).post(f"/play/tables/join/{table.invite_token}/", {"seat": seat})
+    client_of(teacher).post(f"/play/tables/{table.pk}/begin/")
+    listing = client_of(teacher).get("/play/tables/").text
+    assert f'data-live-table="{table.pk}"' in listing
+    assert f'data-live-table="{table.pk}"' not in client_of(person("dee")).get("/play/tables/").text
+    page = client_of(teacher).get(f"/play/tables/{table.pk}/").text
+    assert "data-watching" in page and "data-my-seat" not in page
+    # The players see that someone is watching? They see the seats and their own cards only.
+    assert 'data-my-seat="S"' in client_of(ana).get(f"/play/tables/{table.pk}/").text
+
+
+@pytest.mark.django_db
+def test_each_players_leads_count_as_attempts_in_play(monkeypatch):
+    monkeypatch.setattr(live.secrets, "randbelow", lambda n: 5)  # a deal with signals
+    from engine.play.table import signal_bot
+    from trainer.progress.models import Attempt
+
+    ana, ben = person("ana"), person("ben")
+    table = seated_table((ana, Seat.S), (ben, Seat.N))
+    live.live_begin(pk=table.pk, by=ana)
+    users = {Seat.S: ana, Seat.N: ben}
+    for _ in range(400):
+        table.refresh_from_db()
+        if table.status != "playing":
+            break
+        engine = engine_of(table)
+        seat = engine.to_move()
+        obs = engine.deal.observation(seat)
+        if len(obs.current_actions) == 1 and PASS in obs.legal_actions:
+            move = PASS  # partner passes the lead: the signal is given
+        else:  # people who signal as the card says
+            move = signal_bot("parlett-2008").choose(obs, obs.legal_actions)
+        live.live_act(pk=table.pk, user=users[seat], action=move, version=table.version)
+    engine = engine_of(table)
+    for seat, user in users.items():
+        graded = engine.attempts(seat)
+        stored = Attempt.objects.filter(user=user, kind="lead", source="play")
+        assert stored.count() == len(graded)
+        assert {(a.skill, a.correct) for a in stored} == {(g.skill, g.correct) for g in graded}
+        assert not stored.filter(seed=table.game.setup["seed"]).exists()
+    assert Attempt.objects.filter(kind="lead").exists()

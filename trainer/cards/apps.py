@@ -1,0 +1,18 @@
+from django.apps import AppConfig
+
+
+class CardsConfig(AppConfig):
+    """A club's (or a class's) own convention card: derived from a shipped one, edited and
+    checked live, versioned, and evaluated by duplicate tournaments on the task queue."""
+
+    default_auto_field = "django.db.models.BigAutoField"
+    name = "trainer.cards"
+    verbose_name = "Convention cards"
+
+    def ready(self) -> None:
+        from engine.signals.conventions import set_convention_resolver
+        from trainer.cards.resolver import owned_cards, resolve
+        from trainer.core import conventions
+
+        set_convention_resolver(resolve)
+        conventions.set_owned_cards_source(owned_cards)

@@ -1,0 +1,17 @@
+from django.urls import path
+
+from trainer.cards import views
+from trainer.core import converters  # noqa: F401  (registers <id:…>)
+
+app_name = "cards"
+
+urlpatterns = [
+    path("", views.card_list, name="list"),
+    path("new/", views.card_new, name="new"),
+    path("new/check/", views.card_check_new, name="check-new"),
+    path("<id:pk>/", views.card_detail, name="detail"),
+    path("<id:pk>/check/", views.card_check, name="check"),
+    path("<id:pk>/default/", views.card_default, name="default"),
+    path("<id:pk>/evaluate/", views.evaluation_start, name="evaluate"),
+    path("<id:pk>/evaluation/", views.evaluation_status, name="evaluation"),
+]

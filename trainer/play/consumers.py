@@ -1,0 +1,175 @@
+"""The live table's socket: authenticate, validate through the same service as a form post,
+and send each connection its own seat's server-rendered table.
+
+A change at a table is announced to the table's group (``live-<pk>``) with only its version;
+every connection then renders the table *for its own user* and sends that HTML, so no frame
+ever carries another seat's cards. With the Redis channel layer the group spans every app
+server, so two players on different processes share one table.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from asgiref.sync import async_to_sync
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from channels.layers import get_channel_layer
+from django.template.loader import render_to_string
+from django.utils import translation
+
+from engine.errors import ConcertoError
+from engine.game import Action
+from trainer.core.throttle import allow
+from trainer.play import live
+
+
+def group_name(pk: int) -> str:
+    return f"live-{pk}"
+
+
+def announce(pk: int, version: int) -> bool:
+    """Tell every connection of table ``pk`` that it changed (from synchronous code: views,
+    services). False when the channel layer is down: the pages then reload on their own."""
+    layer = get_channel_layer()
+    if layer is None:
+        return False
+    try:
+        async_to_sync(layer.group_send)(
+            group_name(pk), {"type": "table.changed", "version": version}
+        )
+    except Exception:
+        return False
+    return True
+
+
+def render_table(access: live.Access, language: str, *, host: bool = False) -> tuple[str, int]:
+    """The table partial for ``access``'s user in ``language`` (with the dealing buttons for
+    the ``host``), and its version. No request, so no CSRF token: live.js gives the frame's
+    forms the page's."""
+    shown = live.live_shown(access)
+    with translation.override(language):
+        html = render_to_string(
+            "play/live/_table.html",
+            {**live.live_context(shown), "host": host, "csrf_token": "NOTPROVIDED"},
+        )
+    return html, shown.table.version
+
+
+def render_for(user: Any, pk: int, language: str) -> tuple[live.Access, str, int] | None:
+    """The table partial for ``user`` as they sit *now* (seats change places when the host
+    swaps them), or None once they may not see the table any more."""
+    access = live.live_access(user, pk)
+    if access is None:
+        return None
+    html, version = render_table(access, language, host=access.table.host_id == user.pk)
+    return access, html, version
+
+
+class LiveTableConsumer(AsyncJsonWebsocketConsumer):
+    """``/ws/play/tables/<pk>/``: one browser tab at a live table."""
+
+    pk: int
+    access: live.Access | None = None
+    #: How this socket is counted at the table ("seat" or "watcher"), until it is counted off.
+    counted: str | None = None
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            # Also when the consumer dies without a disconnect (its channel layer went down):
+            # the seat must not stay "connected".
+            await self.count_off()
+
+    async def connect(self) -> None:
+        user = self.scope.get("user")
+        self.pk = int(self.scope["url_route"]["kwargs"]["pk"])
+        self.access = await database_sync_to_async(live.live_access)(user, self.pk)
+        if self.access is None:
+            await self.close(code=4404)
+            return
+        self.language = _language(self.scope)
+        await self.channel_layer.group_add(group_name(self.pk), self.channel_name)
+        await self.accept()
+        self.counted = "seat" if self.access.seat is not None else "watcher"
+        await database_sync_to_async(self._count)(self.counted, 1)
+        await self.channel_layer.group_send(
+            group_name(self.pk), {"type": "table.changed", "version": -1}
+        )
+
+    def _count(self, counted: str, delta: int) -> None:
+        if counted == "seat":
+            live.live_connected(pk=self.pk, user=self.scope["user"], delta=delta)
+        else:
+            live.live_watching(pk=self.pk, delta=delta)
+
+    async def count_off(self) -> None:
+        counted, self.counted = self.counted, None
+        if counted is not None:
+            await database_sync_to_async(self._count)(counted, -1)
+
+    async def disconnect(self, code: int) -> None:
+        if self.access is None:
+            return
+        await self.count_off()
+        try:
+            await self.channel_layer.group_discard(group_name(self.pk), self.channel_name)
+            await self.channel_layer.group_send(
+                group_name(self.pk), {"type": "table.changed", "version": -1}
+            )
+        except Exception:  # (the channel layer is down: no one to tell)
+            return
+
+    async def receive_json(self, content: Any, **kwargs: Any) -> None:
+        if self.access is None or self.access.seat is None:
+            await self.send_json({"error": "watchers do not play"})
+            return
+        user = self.scope["user"]
+        if not await database_sync_to_async(allow)(f"live-act:{user.pk}", limit=30, seconds=10):
+            await self.send_json({"error": translation.gettext("Too many moves at once.")})
+            return
+        try:
+            action = Action.parse(str(content.get("action", "")))
+            version = int(content.get("version", -1))
+        except (ConcertoError, TypeError, ValueError, AttributeError):
+            await self.send_json({"error": "not a move"})
+            return
+        try:
+            table = await database_sync_to_async(live.live_act)(
+                pk=self.pk, user=user, action=action, version=version
+            )
+        except live.LiveRefused as exc:
+            with translation.override(self.language):
+                await self.send_json({"error": str(exc)})
+            return
+        await self.channel_layer.group_send(
+            group_name(self.pk), {"type": "table.changed", "version": table.version}
+        )
+
+    async def table_changed(self, event: dict[str, Any]) -> None:
+        await self.send_table()
+
+    async def send_table(self) -> None:
+        rendered = await database_sync_to_async(render_for)(
+            self.scope["user"], self.pk, self.language
+        )
+        if rendered is None:  # no longer at this table, nor allowed to watch it
+            await self.close(code=4404)
+            return
+        self.access, html, version = rendered
+        await self.send_json({"html": html, "version": version})
+
+
+def _language(scope: dict[str, Any]) -> str:
+    from django.conf import settings
+
+    cookies = dict(scope.get("cookies") or {})
+    for name, value in scope.get("headers", []):
+        if name == b"cookie":
+            for part in value.decode("latin-1").split(";"):
+                key, _, val = part.strip().partition("=")
+                cookies.setdefault(key, val)
+    chosen = cookies.get(settings.LANGUAGE_COOKIE_NAME, "")
+    codes = {code for code, _ in settings.LANGUAGES}
+    return chosen if chosen in codes else settings.LANGUAGE_CODE

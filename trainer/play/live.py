@@ -1,0 +1,447 @@
+"""Live tables: two to four people at one table, bots in the empty seats, a teacher watching.
+
+Writes (``live_*`` services) and reads (``live_access``, ``live_shown``) for the live tables.
+The state stays in the database (the table row, its seats, and each deal's :class:`Game`
+record); the engine rebuilds the table from the record on every action and checks the action
+against the sender's seat; sockets (:mod:`trainer.play.consumers`) and form posts go through
+the same :func:`live_act`. Every write bumps ``LiveTable.version`` under a row lock, so two
+connections of one seat, or a stale page, never act twice.
+"""
+
+from __future__ import annotations
+
+import secrets
+import uuid
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+from django.utils.translation import gettext
+
+from engine.game import FORCE, PASS, Action
+from engine.play import IllegalPlay, PlaySetup, PlayTable, TableView, actions_json
+from engine.table import SEATS, Seat
+from trainer.classes.models import ClassMembership
+from trainer.clubs.models import ClubMembership
+from trainer.play.models import Game, LiveSeat, LiveTable
+from trainer.play.selectors import actions_of, setup_of
+from trainer.progress.models import SOURCE_PLAY
+from trainer.progress.services import attempt_store
+from trainer.wording.errors import reason
+
+#: The opponents' seats (the second invite link opens only these).
+OPPONENT_SEATS = (Seat.E, Seat.W)
+SEED_LIMIT = 2**63
+
+
+class LiveRefused(Exception):
+    """A request the live table refuses (400) with a reason; nothing was written."""
+
+
+# -- reads -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Access:
+    """How ``user`` may see a table: ``seat`` (their chair) or ``watcher`` (all four hands)."""
+
+    table: LiveTable
+    seat: Seat | None
+    watcher: bool
+
+
+def _watches(user: AbstractBaseUser, table: LiveTable) -> bool:
+    """A teacher of a class one of the seated players studies in, or an organiser of a club
+    one of them belongs to."""
+    players = [s.user_id for s in table.seats.all() if s.user_id is not None]
+    taught = ClassMembership.objects.filter(
+        user_id=user.pk, role=ClassMembership.Role.TEACHER
+    ).values("classroom_id")
+    if ClassMembership.objects.filter(
+        classroom_id__in=taught, user_id__in=players, role=ClassMembership.Role.STUDENT
+    ).exists():
+        return True
+    organised = ClubMembership.objects.filter(
+        user_id=user.pk, role=ClubMembership.Role.ORGANISER
+    ).values("club_id")
+    return ClubMembership.objects.filter(club_id__in=organised, user_id__in=players).exists()
+
+
+def live_access(user: AbstractBaseUser | AnonymousUser, pk: int) -> Access | None:
+    """``None`` (the page answers 404) unless ``user`` sits at table ``pk`` or may watch it."""
+    if not user.is_authenticated:
+        return None
+    table = LiveTable.objects.filter(pk=pk).first()
+    if table is None:
+        return None
+    mine = table.seats.filter(user_id=user.pk).first()
+    if mine is not None:
+        return Access(table, Seat(mine.seat), False)
+    if _watches(user, table) or (table.host_id == user.pk and may_host_to_watch(user)):
+        return Access(table, None, True)
+    return None
+
+
+def may_host_to_watch(user: AbstractBaseUser) -> bool:
+    """Teachers and club organisers may open a table for others without a seat, and watch."""
+    return (
+        ClassMembership.objects.filter(user_id=user.pk, role=ClassMembership.Role.TEACHER).exists()
+        or ClubMembership.objects.filter(
+            user_id=user.pk, role=ClubMembership.Role.ORGANISER
+        ).exists()
+    )
+
+
+def live_tables_for(user: AbstractBaseUser) -> list[LiveTable]:
+    """The live tables ``user`` sits at, hosts, or may watch (their students' or club members'),
+    latest first: the teacher's list of live tables."""
+    taught = ClassMembership.objects.filter(
+        user_id=user.pk, role=ClassMembership.Role.TEACHER
+    ).values("classroom_id")
+    students = ClassMembership.objects.filter(
+        classroom_id__in=taught, role=ClassMembership.Role.STUDENT
+    ).values("user_id")
+    organised = ClubMembership.objects.filter(
+        user_id=user.pk, role=ClubMembership.Role.ORGANISER
+    ).values("club_id")
+    members = ClubMembership.objects.filter(club_id__in=organised).values("user_id")
+    from django.db.models import Q
+
+    return list(
+        LiveTable.objects.filter(
+            Q(host_id=user.pk)
+            | Q(seats__user_id=user.pk)
+            | Q(seats__user_id__in=students)
+            | Q(seats__user_id__in=members)
+        )
+        .distinct()
+        .prefetch_related("seats__user")
+        .order_by("-updated_at", "-id")[:50]
+    )
+
+
+def table_by_invite(token: uuid.UUID) -> tuple[LiveTable, tuple[Seat, ...]] | None:
+    """The table an invite key opens, and the seats it opens (any, or the opponents')."""
+    table = LiveTable.objects.filter(invite_token=token).first()
+    if table is not None:
+        return table, SEATS
+    table = LiveTable.objects.filter(opponents_token=token).first()
+    if table is not None:
+        return table, OPPONENT_SEATS
+    return None
+
+
+def humans_of(table: LiveTable) -> frozenset[Seat]:
+    """The seats people play now (seated and not handed to a bot)."""
+    return frozenset(
+        Seat(s.seat) for s in table.seats.all() if s.user_id is not None and not s.away
+    )
+
+
+def _engine_table(table: LiveTable) -> PlayTable | None:
+    if table.game is None:
+        return None
+    return PlayTable.replay(setup_of(table.game), actions_of(table.game), humans_of(table))
+
+
+@dataclass(frozen=True)
+class SeatLine:
+    seat: Seat
+    name: str
+    bot: bool
+    away: bool
+    connected: bool
+    mine: bool
+
+
+@dataclass(frozen=True)
+class LiveShown:
+    """What one person sees of a live table: their seat's view (or, for a watcher, every
+    hand), the seats, and whose turn it is."""
+
+    table: LiveTable
+    seat: Seat | None
+    watcher: bool
+    seats: tuple[SeatLine, ...]
+    view: TableView | None
+    hands: dict[str, tuple[Any, ...]] | None
+    watched: bool
+    to_move: Seat | None
+
+
+def _name(user: Any) -> str:
+    if user is None:
+        return ""
+    first = (user.first_name or "").strip()
+    last = (user.last_name or "").strip()
+    if first:
+        return f"{first} {last[:1]}." if last else first
+    return user.get_username()
+
+
+def live_shown(access: Access) -> LiveShown:
+    """Everything a page or a socket frame shows ``access`` of its table, built from that
+    seat's own observation (a watcher's from every seat: only authorised watchers get one)."""
+    table = LiveTable.objects.select_related("game").get(pk=access.table.pk)
+    seats = {s.seat: s for s in table.seats.select_related("user")}
+    engine = _engine_table(table)
+    view = engine.view(access.seat or Seat.S) if engine is not None else None
+    hands = None
+    if access.watcher and engine is not None and not engine.is_over():
+        hands = {str(s): tuple(c) for s, c in engine.hands_now().items()}
+    lines = tuple(
+        SeatLine(
+            seat=s,
+            name=_name(seats[str(s)].user) if str(s) in seats else "",
+            bot=str(s) not in seats or seats[str(s)].user_id is None or seats[str(s)].away,
+            away=str(s) in seats and seats[str(s)].away,
+            connected=str(s) in seats and seats[str(s)].connections > 0,
+            mine=s is access.seat,
+        )
+        for s in SEATS
+    )
+    return LiveShown(
+        table=table,
+        seat=access.seat,
+        watcher=access.watcher,
+        seats=lines,
+        view=view,
+        hands=hands,
+        watched=table.watchers > 0,
+        to_move=engine.to_move() if engine is not None else None,
+    )
+
+
+def live_context(shown: LiveShown) -> dict[str, Any]:
+    """The template context of the table partial: the seat's cards as buttons (legal ones
+    only are buttons), pass and "Play!" when allowed."""
+    legal = shown.view.legal if shown.view is not None and shown.seat is not None else ()
+    hand = shown.view.hand if shown.view is not None and shown.seat is not None else ()
+    return {
+        "shown": shown,
+        "buttons": [(c, Action.play(c) in legal) for c in hand],
+        "can_pass": PASS in legal,
+        "can_force": FORCE in legal,
+        "my_away": any(line.mine and line.away for line in shown.seats),
+    }
+
+
+# -- writes ----------------------------------------------------------------------------------
+
+
+def _bump(table: LiveTable) -> None:
+    LiveTable.objects.filter(pk=table.pk).update(
+        version=F("version") + 1, updated_at=timezone.now()
+    )
+    table.refresh_from_db()
+
+
+@transaction.atomic
+def live_table_open(
+    *, host: AbstractBaseUser, settings: dict[str, Any], seat: Seat | None, opponents_link: bool
+) -> LiveTable:
+    """Open a table with ``host`` in ``seat`` (None: a teacher or organiser who only watches);
+    the other seats wait for people (or bots)."""
+    PlaySetup.from_json({"seed": 0, **settings})  # the engine checks every setting
+    if seat is None and not may_host_to_watch(host):
+        raise LiveRefused(gettext("Only teachers and club organisers open a table to watch."))
+    table = LiveTable.objects.create(
+        host=host,
+        settings=settings,
+        opponents_token=uuid.uuid4() if opponents_link else None,
+    )
+    if seat is not None:
+        LiveSeat.objects.create(table=table, seat=str(seat), user=host)
+    return table
+
+
+def _locked(pk: int) -> LiveTable:
+    return LiveTable.objects.select_for_update().get(pk=pk)
+
+
+@transaction.atomic
+def live_seat_take(
+    *, pk: int, user: AbstractBaseUser, seat: Seat, allowed: tuple[Seat, ...]
+) -> LiveSeat:
+    """``user`` takes a free ``seat`` (one ``allowed`` by their invite) before the deal."""
+    table = _locked(pk)
+    if table.status == LiveTable.Status.PLAYING:
+        raise LiveRefused(gettext("The deal has begun: seats are taken before it starts."))
+    if seat not in allowed:
+        raise LiveRefused(gettext("This invitation does not open that seat."))
+    if table.seats.filter(user_id=user.pk).exists():
+        raise LiveRefused(gettext("You already have a seat at this table."))
+    taken = table.seats.filter(seat=str(seat)).first()
+    if taken is not None and taken.user_id is not None:
+        raise LiveRefused(gettext("That seat is taken."))
+    row, _ = LiveSeat.objects.update_or_create(
+        table=table, seat=str(seat), defaults={"user": user, "away": False}
+    )
+    _bump(table)
+    return row
+
+
+@transaction.atomic
+def live_begin(*, pk: int, by: AbstractBaseUser, swap: bool = False) -> LiveTable:
+    """The host deals: a new :class:`Game` record (a fresh seed), bots play until a person's
+    turn. ``swap``: the partnerships change places first (N↔E, S↔W)."""
+    table = _locked(pk)
+    if table.host_id != by.pk:
+        raise LiveRefused(gettext("Only the host deals."))
+    if table.status == LiveTable.Status.PLAYING:
+        raise LiveRefused(gettext("A deal is in play already."))
+    if not table.seats.filter(user__isnull=False).exists():
+        raise LiveRefused(gettext("Nobody is seated yet: send the invitation first."))
+    if swap:
+        moves = {"N": "E", "E": "N", "S": "W", "W": "S"}
+        rows = [
+            (moves[r.seat], r.user_id, r.away, r.connections, r.last_seen)
+            for r in table.seats.all()
+        ]
+        table.seats.all().delete()  # then seated again: (table, seat) stays unique throughout
+        for seat, user_id, away, connections, last_seen in rows:
+            # Open sockets move with their players (counted off later by the new seat's row).
+            LiveSeat.objects.create(
+                table=table,
+                seat=seat,
+                user_id=user_id,
+                away=away,
+                connections=connections,
+                last_seen=last_seen,
+            )
+    setup = PlaySetup.from_json({"seed": secrets.randbelow(SEED_LIMIT), **table.settings})
+    engine, _steps = PlayTable.start(setup, humans_of(table))
+    game = Game.objects.create(
+        owner=table.host,
+        setup=setup.to_json(),
+        actions=actions_json(engine.actions),
+        version=len(engine.actions),
+        coach=Game.Coach.OFF,
+        status=Game.Status.FINISHED if engine.is_over() else Game.Status.PLAYING,
+    )
+    table.game = game
+    table.status = LiveTable.Status.PLAYING
+    table.save(update_fields=["game", "status"])
+    _bump(table)
+    return table
+
+
+@transaction.atomic
+def live_act(*, pk: int, user: AbstractBaseUser, action: Action, version: int) -> LiveTable:
+    """``user`` takes ``action`` from their seat at the table as it was at ``version``; the
+    bots then play until a person's turn. Refused, with the engine's reason and nothing
+    written, out of turn, for another seat, twice (a stale version) or after the end."""
+    table = _locked(pk)
+    mine = table.seats.filter(user_id=user.pk).first()
+    if mine is None:
+        raise LiveRefused(gettext("You have no seat at this table."))
+    if table.status != LiveTable.Status.PLAYING or table.game is None:
+        raise LiveRefused(gettext("No deal is in play at this table."))
+    if version != table.version:
+        raise LiveRefused(gettext("The table has moved on since this page was shown."))
+    if mine.away:
+        raise LiveRefused(gettext("A bot is playing your seat: take it back first."))
+    game = Game.objects.select_for_update().get(pk=table.game_id)
+    engine = PlayTable.replay(setup_of(game), actions_of(game), humans_of(table))
+    seat = Seat(mine.seat)
+    try:
+        engine.act(action, seat)
+    except IllegalPlay as exc:
+        raise LiveRefused(str(reason(exc))) from None
+    _record_leads(game, engine, seat, user)
+    game.actions = actions_json(engine.actions)
+    game.version = len(engine.actions)
+    game.updated_at = timezone.now()
+    if engine.is_over():
+        game.status = Game.Status.FINISHED
+        game.finished_at = game.updated_at
+        game.share_token = uuid.uuid4()
+        table.status = LiveTable.Status.FINISHED
+        table.save(update_fields=["status"])
+    game.save()
+    _bump(table)
+    return table
+
+
+def _record_leads(game: Game, engine: PlayTable, seat: Seat, user: AbstractBaseUser) -> None:
+    """The seat's leads, graded like lead drills, as ``in play`` attempts (once per hand): a
+    live deal counts in skills and class statistics like a solo one."""
+    now = timezone.now()
+    for attempt in engine.attempts(seat):
+        name = f"concerto-live:{game.pk}:{seat}:{attempt.deal_number}:{attempt.hand_number}"
+        attempt_store(
+            user=user,
+            token=uuid.uuid5(uuid.NAMESPACE_URL, name),
+            kind=attempt.kind,
+            skill=attempt.skill,
+            seed=game.pk,  # never the deal's seed
+            params=f"play={game.pk}",
+            answer=attempt.answer[:64],
+            correct=attempt.correct,
+            now=now,
+            source=SOURCE_PLAY,
+        )
+
+
+@transaction.atomic
+def live_away(*, pk: int, user: AbstractBaseUser, away: bool) -> LiveTable:
+    """Hand one's seat to a bot (``away``) or take it back; a bot that takes over plays at
+    once if it is the seat's turn."""
+    table = _locked(pk)
+    mine = table.seats.filter(user_id=user.pk).first()
+    if mine is None:
+        raise LiveRefused(gettext("You have no seat at this table."))
+    mine.away = away
+    mine.save(update_fields=["away"])
+    if table.status == LiveTable.Status.PLAYING and table.game is not None:
+        game = Game.objects.select_for_update().get(pk=table.game_id)
+        engine = PlayTable.replay(setup_of(game), actions_of(game), humans_of(table))
+        if engine.advance():
+            game.actions = actions_json(engine.actions)
+            game.version = len(engine.actions)
+            if engine.is_over():
+                game.status = Game.Status.FINISHED
+                game.finished_at = timezone.now()
+                game.share_token = uuid.uuid4()
+                table.status = LiveTable.Status.FINISHED
+                table.save(update_fields=["status"])
+            game.save()
+    _bump(table)
+    return table
+
+
+@transaction.atomic
+def live_invite_revoke(*, pk: int, by: AbstractBaseUser) -> LiveTable:
+    """The host withdraws both invite links (new ones can be made)."""
+    table = _locked(pk)
+    if table.host_id != by.pk:
+        raise LiveRefused(gettext("Only the host manages the invitations."))
+    table.invite_token = uuid.uuid4()
+    if table.opponents_token is not None:
+        table.opponents_token = uuid.uuid4()
+    table.save(update_fields=["invite_token", "opponents_token"])
+    _bump(table)
+    return table
+
+
+def live_watching(*, pk: int, delta: int) -> None:
+    """Count a watcher's socket opening (+1) or closing (-1)."""
+    rows = LiveTable.objects.filter(pk=pk)
+    if delta > 0:
+        rows.update(watchers=F("watchers") + 1)
+    else:
+        rows.filter(watchers__gt=0).update(watchers=F("watchers") - 1)
+
+
+def live_connected(*, pk: int, user: AbstractBaseUser, delta: int) -> None:
+    """Count a socket of ``user``'s seat opening (+1) or closing (-1)."""
+    rows = LiveSeat.objects.filter(table_id=pk, user_id=user.pk)
+    if delta > 0:
+        rows.update(connections=F("connections") + 1, last_seen=timezone.now())
+    else:
+        rows.filter(connections__gt=0).update(
+            connections=F("connections") - 1, last_seen=timezone.now()
+        )

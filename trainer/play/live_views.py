@@ -1,0 +1,185 @@
+"""Pages of the live tables: open a table, the invite page, the table itself, and the form
+posts that work without WebSockets (each also announced to the table's sockets)."""
+
+from __future__ import annotations
+
+import json
+import uuid
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest, JsonResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext
+from django.views.decorators.http import require_http_methods, require_POST
+
+from engine.errors import ConcertoError
+from engine.game import Action
+from engine.play import record_json
+from engine.table import SEATS, Seat
+from trainer.core.throttle import allow
+from trainer.play import live
+from trainer.play.consumers import announce
+from trainer.play.forms import LiveTableForm
+from trainer.play.selectors import actions_of, setup_of
+
+
+def _access(request: HttpRequest, pk: int) -> live.Access:
+    access = live.live_access(request.user, pk)
+    if access is None:
+        raise Http404(gettext("No such table."))
+    return access
+
+
+def _refused(message: str) -> HttpResponse:
+    return HttpResponseBadRequest(message, content_type="text/plain; charset=utf-8")
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def live_new(request: HttpRequest) -> HttpResponse:
+    form = LiveTableForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        raw = form.cleaned_data["seat"]
+        try:
+            table = live.live_table_open(
+                host=request.user,
+                settings=form.table_settings(),
+                seat=None if raw == "watch" else Seat(raw),
+                opponents_link=form.cleaned_data["opponents_link"],
+            )
+        except live.LiveRefused as exc:
+            form.add_error("seat", str(exc))
+        else:
+            return redirect(table)
+    return render(request, "play/live/new.html", {"form": form}, status=400 if form.errors else 200)
+
+
+@login_required
+def live_list(request: HttpRequest) -> HttpResponse:
+    """The tables one sits at, hosts, or may watch (a teacher's students', an organiser's
+    members')."""
+    return render(request, "play/live/list.html", {"tables": live.live_tables_for(request.user)})
+
+
+@login_required
+def live_page(request: HttpRequest, pk: int) -> HttpResponse:
+    access = _access(request, pk)
+    shown = live.live_shown(access)
+    table = shown.table
+    ctx = live.live_context(shown)
+    if table.host_id == request.user.pk:
+        if table.invite_token:
+            ctx["invite_url"] = request.build_absolute_uri(
+                reverse("play:live-join", args=[table.invite_token])
+            )
+        if table.opponents_token:
+            ctx["opponents_url"] = request.build_absolute_uri(
+                reverse("play:live-join", args=[table.opponents_token])
+            )
+    ctx["host"] = table.host_id == request.user.pk
+    ctx["my_away"] = any(line.mine and line.away for line in shown.seats)
+    ctx["socket_path"] = f"/ws/play/tables/{table.pk}/"
+    return render(request, "play/live/page.html", ctx)
+
+
+@login_required
+def live_partial(request: HttpRequest, pk: int) -> HttpResponse:
+    """The table partial alone (what a socket frame carries), for a page that lost its
+    socket and reloads the table after each move."""
+    shown = live.live_shown(_access(request, pk))
+    ctx = {**live.live_context(shown), "host": shown.table.host_id == request.user.pk}
+    return render(request, "play/live/_table.html", ctx)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def live_join(request: HttpRequest, token: uuid.UUID) -> HttpResponse:
+    found = live.table_by_invite(token)
+    if found is None:
+        raise Http404(gettext("This invitation is not valid (any more)."))
+    table, seats = found
+    if table.seats.filter(user_id=request.user.pk).exists():
+        return redirect(table)
+    if request.method == "POST":
+        if not allow(f"live-join:{request.user.pk}", limit=20, seconds=60):
+            return HttpResponse(gettext("Too many tries: wait a minute."), status=429)
+        raw = request.POST.get("seat", "")
+        if raw not in {str(s) for s in SEATS}:
+            return _refused(gettext("Choose a seat: N, E, S or W."))
+        try:
+            live.live_seat_take(pk=table.pk, user=request.user, seat=Seat(raw), allowed=seats)
+        except live.LiveRefused as exc:
+            return _refused(str(exc))
+        table.refresh_from_db()
+        announce(table.pk, table.version)
+        return redirect(table)
+    taken = {s.seat: s for s in table.seats.select_related("user")}
+    free = [s for s in seats if str(s) not in taken or taken[str(s)].user_id is None]
+    return render(
+        request,
+        "play/live/join.html",
+        {"table": table, "free": free, "playing": table.status == table.Status.PLAYING},
+    )
+
+
+def _post(request: HttpRequest, pk: int, do: object) -> HttpResponse:
+    _access(request, pk)
+    try:
+        table = do()  # type: ignore[operator]
+    except live.LiveRefused as exc:
+        return _refused(str(exc))
+    announce(table.pk, table.version)
+    return redirect(table)
+
+
+@login_required
+@require_POST
+def live_begin(request: HttpRequest, pk: int) -> HttpResponse:
+    swap = request.POST.get("swap") == "1"
+    return _post(request, pk, lambda: live.live_begin(pk=pk, by=request.user, swap=swap))
+
+
+@login_required
+@require_POST
+def live_act(request: HttpRequest, pk: int) -> HttpResponse:
+    if not allow(f"live-act:{request.user.pk}", limit=30, seconds=10):
+        return HttpResponse(gettext("Too many moves at once."), status=429)
+    try:
+        action = Action.parse(request.POST.get("action", ""))
+        version = int(request.POST.get("version", ""))
+    except (ConcertoError, ValueError):
+        return _refused(gettext("Not a move: choose a card, pass or “Play!”."))
+    return _post(
+        request,
+        pk,
+        lambda: live.live_act(pk=pk, user=request.user, action=action, version=version),
+    )
+
+
+@login_required
+@require_POST
+def live_away(request: HttpRequest, pk: int) -> HttpResponse:
+    away = request.POST.get("away") == "1"
+    return _post(request, pk, lambda: live.live_away(pk=pk, user=request.user, away=away))
+
+
+@login_required
+@require_POST
+def live_revoke(request: HttpRequest, pk: int) -> HttpResponse:
+    return _post(request, pk, lambda: live.live_invite_revoke(pk=pk, by=request.user))
+
+
+@login_required
+def live_record(request: HttpRequest, pk: int) -> HttpResponse:
+    """The deal's record (the solo table's JSON, replayable), once the deal is over."""
+    table = _access(request, pk).table
+    if table.game is None or not table.game.is_finished:
+        raise Http404(gettext("The record is shown once the deal is over."))
+    data = record_json(setup_of(table.game), actions_of(table.game))
+    response = JsonResponse(data, json_dumps_params={"indent": 1})
+    response["Content-Disposition"] = f'attachment; filename="table-{pk}.json"'
+    return response
+
+
+__all__ = ["json"]

@@ -1,0 +1,88 @@
+// Live tables: the server sends each seat its own table as HTML over a WebSocket; a move is
+// sent as {action, version}. Without a socket (or while it is down) the forms post as usual
+// and the page reloads: nothing is lost, the table lives on the server.
+(function () {
+  "use strict";
+  var root = document.querySelector("[data-live]");
+  if (!root) return;
+  var banner = root.querySelector("[data-live-banner]");
+  var errorBox = root.querySelector("[data-live-error]");
+  var socket = null;
+  var open = false;
+  var retry = 1000;
+
+  function table() { return root.querySelector("#live-table"); }
+
+  function swap(html) {
+    var holder = document.createElement("div");
+    holder.innerHTML = html;
+    var fresh = holder.querySelector("#live-table");
+    var old = table();
+    if (fresh && old) {
+      // A frame is rendered without a request, so its forms carry no CSRF token: they take
+      // the page's, for the form posts used while the socket is down.
+      var token = document.querySelector('input[name="csrfmiddlewaretoken"]');
+      if (token) {
+        fresh.querySelectorAll('form[method="post"]').forEach(function (form) {
+          if (!form.querySelector('input[name="csrfmiddlewaretoken"]')) form.prepend(token.cloneNode());
+        });
+      }
+      var focused = document.activeElement && document.activeElement.getAttribute("data-action");
+      // "Finished hands" stays open (or closed) as the reader left it.
+      var log = old.querySelector("details.live-log");
+      var freshLog = fresh.querySelector("details.live-log");
+      if (log && freshLog) freshLog.open = log.open;
+      old.replaceWith(fresh);
+      if (focused) {
+        var again = fresh.querySelector('[data-action="' + focused + '"]');
+        if (again) again.focus();
+      }
+    }
+  }
+
+  function connect() {
+    var scheme = location.protocol === "https:" ? "wss://" : "ws://";
+    try {
+      socket = new WebSocket(scheme + location.host + root.getAttribute("data-socket"));
+    } catch (e) {
+      paused();
+      return;
+    }
+    socket.onopen = function () {
+      open = true;
+      retry = 1000;
+      banner.hidden = true;
+      root.setAttribute("data-socket-open", "1");
+    };
+    socket.onmessage = function (event) {
+      var data = JSON.parse(event.data);
+      if (data.html) {
+        errorBox.hidden = true;
+        swap(data.html);
+      }
+      if (data.error) {
+        errorBox.textContent = data.error;
+        errorBox.hidden = false;
+      }
+    };
+    socket.onclose = function () {
+      open = false;
+      root.removeAttribute("data-socket-open");
+      paused();
+      setTimeout(connect, retry);
+      retry = Math.min(retry * 2, 15000);
+    };
+  }
+
+  function paused() { banner.hidden = false; }
+
+  root.addEventListener("click", function (event) {
+    var button = event.target.closest("[data-action]");
+    if (!button || !open) return; // no socket: the form posts and the page reloads
+    var t = table();
+    event.preventDefault();
+    socket.send(JSON.stringify({ action: button.getAttribute("data-action"), version: Number(t.getAttribute("data-version")) }));
+  });
+
+  connect();
+})();
