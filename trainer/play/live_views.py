@@ -3,8 +3,8 @@ posts that work without WebSockets (each also announced to the table's sockets).
 
 from __future__ import annotations
 
-import json
 import uuid
+from collections.abc import Callable
 
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest, JsonResponse
@@ -21,6 +21,7 @@ from trainer.core.throttle import allow
 from trainer.play import live
 from trainer.play.consumers import announce
 from trainer.play.forms import LiveTableForm
+from trainer.play.models import LiveTable
 from trainer.play.selectors import actions_of, setup_of
 
 
@@ -123,10 +124,10 @@ def live_join(request: HttpRequest, token: uuid.UUID) -> HttpResponse:
     )
 
 
-def _post(request: HttpRequest, pk: int, do: object) -> HttpResponse:
+def _post(request: HttpRequest, pk: int, do: Callable[[], LiveTable]) -> HttpResponse:
     _access(request, pk)
     try:
-        table = do()  # type: ignore[operator]
+        table = do()
     except live.LiveRefused as exc:
         return _refused(str(exc))
     announce(table.pk, table.version)
@@ -180,6 +181,3 @@ def live_record(request: HttpRequest, pk: int) -> HttpResponse:
     response = JsonResponse(data, json_dumps_params={"indent": 1})
     response["Content-Disposition"] = f'attachment; filename="table-{pk}.json"'
     return response
-
-
-__all__ = ["json"]
