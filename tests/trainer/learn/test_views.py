@@ -175,4 +175,4 @@ def test_cheatsheet_ignores_an_unknown_convention(client):
 def test_cheatsheet_prints_on_a4():
     css = (settings.BASE_DIR / "trainer" / "static" / "trainer" / "site.css").read_text()
 
-    assert re.search(r"@page\s*{\s*size:\s*A4;\s*margin:\s*10mm;", css)
+    assert re.search(r"@page\s*{\s*size:\s*A4;\s*margin:\s*8mm;", css)
