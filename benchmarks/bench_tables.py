@@ -59,7 +59,7 @@ SETUP = """
 import json
 from django.contrib.auth import get_user_model
 from django.test import Client
-from engine.table import SEATS, Seat
+from engine.seats import SEATS, Seat
 from trainer.play import live
 
 settings = {settings!r}
@@ -333,7 +333,7 @@ def check_records(tables: list[Table]) -> dict[str, Any]:
 
     django.setup()
     from engine.play import PlaySetup, PlayTable, parse_actions
-    from engine.table import SEATS, Seat
+    from engine.seats import SEATS, Seat
     from tests.browser.leakcheck import shows
     from trainer.play.models import Game, LiveTable
 

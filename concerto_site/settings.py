@@ -44,6 +44,24 @@ if not SECRET_KEY:
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]" if DEBUG else "")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
 
+#: The features' answers to the core's questions (trainer/core/extensions.py): every edge from
+#: the core to a feature is one line here. Session frames are asked in this order.
+CONCERTO_EXTENSIONS = {
+    "session_frames": [
+        "trainer.drills.drill_sessions.practice_frame",
+        "trainer.progress.drill_sessions.review_frame",
+        "trainer.clubs.drill_sessions.step_frame",
+        "trainer.classes.drill_sessions.assignment_frame",
+    ],
+    "house_rules": "trainer.clubs.selectors.house_rules_for",
+    "teaching_links": "trainer.learn.teaching.links_for",
+    "lessons": "trainer.learn.teaching.lessons_for",
+    "deals_played": "trainer.play.selectors.deals_played",
+    "deal_links": "trainer.play.selectors.deal_links",
+    "owned_cards": "trainer.cards.resolver.owned_cards",
+    "convention_resolver": "trainer.cards.resolver.resolve",
+}
+
 INSTALLED_APPS = [
     # Daphne's runserver serves HTTP and the live tables' WebSockets in one process (make run).
     "daphne",

@@ -5,12 +5,12 @@ Pure Python; imports nothing from Django. See the submodules:
 - :mod:`engine.cards` — cards, suits, ranks, parsing;
 - :mod:`engine.hand` — :class:`Hand`, an immutable set of cards;
 - :mod:`engine.scoring` — combinations, scoring rules, left-overs;
-- :mod:`engine.table` — seats and sides;
+- :mod:`engine.seats` — seats and sides;
 - :mod:`engine.game` — the deal and game state machines, observations;
 - :mod:`engine.bots` — bots that play legal moves;
 - :mod:`engine.signals` — the convention cards: checklist, encoder, decoder, replies;
 - :mod:`engine.drills` — drills built from ``(kind, seed, params)`` and graded;
-- :mod:`engine.cli` — ``python -m engine`` (commands register in :mod:`engine.command`).
+- :mod:`engine.cli` — ``python -m engine`` (commands register in :mod:`engine.cli_registry`).
 
 >>> from engine import Card, score_hand
 >>> score_hand([Card.parse(c) for c in "AH 2H 3H 4H 5H".split()]).points
@@ -31,7 +31,7 @@ from engine.scoring import (
     leftover_value,
     score_hand,
 )
-from engine.table import Seat, Side
+from engine.seats import Seat, Side
 
 __all__ = [
     "CLASSIC",

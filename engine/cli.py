@@ -8,7 +8,7 @@ mode every good line is still answered and the bad ones are reported as ``line N
 error may carry the command's output (``exc.report``: ``convention check`` of an invalid card
 reports why), printed on stdout before that line.
 
-Commands are registered with :func:`engine.command.command`; this module imports every module
+Commands are registered with :func:`engine.cli_registry.command`; this module imports every module
 holding commands (each registers at import time), so the imports run one way only.
 """
 
@@ -29,7 +29,7 @@ import engine.drills.commands
 import engine.play.commands
 import engine.signals.commands
 import engine.tournament.commands
-from engine.command import REGISTRY, Command, UsageError, command
+from engine.cli_registry import REGISTRY, Command, UsageError, command
 from engine.messages import ENGLISH, Msg, Translator, render
 
 __all__ = ["COMMAND_MODULES", "EXIT_BAD_INPUT", "REGISTRY", "UsageError", "command", "main"]

@@ -15,7 +15,7 @@ from typing import Any
 
 from engine.bots import play_game
 from engine.cards import Card, parse_cards
-from engine.command import command
+from engine.cli_registry import command
 from engine.errors import ConcertoError
 from engine.game import DealState, GameState, PlayedHand
 from engine.scoring import (
@@ -27,7 +27,7 @@ from engine.scoring import (
     parse_by,
     score_hand,
 )
-from engine.table import SIDES, Seat, Side
+from engine.seats import SIDES, Seat, Side
 
 __all__ = ["deal_json", "game_json", "played_hand_json"]
 

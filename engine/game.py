@@ -39,7 +39,7 @@ from engine.scoring import (
     leftover_value,
     score_hand,
 )
-from engine.table import SEATS, SIDES, Seat, Side
+from engine.seats import SEATS, SIDES, Seat, Side
 
 __all__ = [
     "BONUS_PER_UNPLAYED_DEAL",

@@ -10,7 +10,7 @@ kept), under either scoring rule (under ``contribution`` each card counts for it
 >>> import random
 >>> from engine.game import DealState
 >>> par = solve_deal(DealState.deal("N", random.Random(7)))
->>> from engine.table import Side
+>>> from engine.seats import Side
 >>> par[Side.NS].hand_score, len(par[Side.NS].hands), len(par[Side.NS].leftovers)
 (32, 4, 6)
 
@@ -36,7 +36,7 @@ from engine.cards import Card
 from engine.game import DealState
 from engine.scoring import CLASSIC, Combination, ScoringRule, leftover_value
 from engine.scoring import hand_points as points5
-from engine.table import SEATS, Seat, Side
+from engine.seats import SEATS, Seat, Side
 
 __all__ = ["ParSolution", "brute_force", "solve", "solve_deal"]
 

@@ -32,7 +32,7 @@ from typing import Any
 from engine.cards import DECK, Card, parse_cards
 from engine.errors import InvalidCardsError, InvalidNotationError
 from engine.messages import Join, Msg, Text
-from engine.table import Seat, Side
+from engine.seats import Seat, Side
 
 __all__ = [
     "CLASSIC",

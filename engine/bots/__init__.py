@@ -25,8 +25,8 @@ from engine.bots.greedy import GreedyBot
 from engine.bots.signal import SignalBot
 from engine.game import Action, GameState, Observation
 from engine.scoring import CLASSIC, ScoringRule
+from engine.seats import SEATS, Seat
 from engine.signals import Convention
-from engine.table import SEATS, Seat
 
 __all__ = ["BOT_NAMES", "Bot", "GreedyBot", "RandomBot", "SignalBot", "make_bot", "play_game"]
 

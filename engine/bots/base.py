@@ -9,7 +9,7 @@ from typing import Protocol
 
 from engine.cards import Card
 from engine.game import PASS, Action, ActionKind, Observation
-from engine.table import Seat
+from engine.seats import Seat
 
 __all__ = ["Bot", "acting_leader", "can_pass", "my_cards_in_hand", "play", "visible_cards"]
 

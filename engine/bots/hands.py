@@ -4,7 +4,7 @@ can still become, and the best way to complete the cards on the table from one's
 Everything here works on cards the caller may see; nothing reads a deal.
 
 >>> from engine.cards import parse_cards
->>> from engine.table import Seat
+>>> from engine.seats import Seat
 >>> from engine.scoring import CLASSIC
 >>> fill = best_fill((), parse_cards("7C 7D 7H KS KH 2C 9D"), Seat.N, CLASSIC)
 >>> fill.points, sorted(str(c) for c in fill.cards)
@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from engine.cards import Card
 from engine.scoring import ScoringRule, hand_points, rule_values
-from engine.table import Seat
+from engine.seats import Seat
 
 __all__ = [
     "Fill",

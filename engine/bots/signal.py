@@ -46,11 +46,11 @@ from engine.bots.hands import best_fill, keep_values, points5, reach
 from engine.cards import Card
 from engine.game import FORCE, PASS, Action, ActionKind, Observation
 from engine.scoring import CLASSIC, ScoringRule
+from engine.seats import Seat
 from engine.signals import Advice, Convention, Encoding, encode, get_convention, reply_advice
 from engine.signals.checklist import hand_mask
 from engine.signals.encoder import Play
 from engine.signals.reply import PROMISE
-from engine.table import Seat
 
 __all__ = ["DRAW_ITEMS", "JUMP_IN_POINTS", "Signal", "SignalBot", "given_signal"]
 

@@ -18,7 +18,7 @@ import argparse
 from typing import Any
 
 from engine.cards import Card
-from engine.command import UsageError, command
+from engine.cli_registry import UsageError, command
 from engine.drills.build import make_drill
 from engine.drills.grading import answer_key, grade
 from engine.drills.kinds import spec_for

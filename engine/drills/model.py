@@ -12,6 +12,7 @@ from engine.drills.situation import Table
 from engine.errors import ConcertoError, InvalidNotationError
 from engine.messages import COMBO_TITLES, Cards, Msg
 from engine.scoring import ContributionSplit, get_rule
+from engine.seats import Seat
 from engine.signals import (
     DEFAULT_CONVENTION,
     ITEMS,
@@ -19,7 +20,6 @@ from engine.signals import (
     Signal,
     get_convention,
 )
-from engine.table import Seat
 
 
 class DrillKind(enum.StrEnum):

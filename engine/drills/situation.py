@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from engine.cards import DECK, Card, sort_cards
 from engine.errors import InvalidNotationError
 from engine.game import PASS, Action, DealState
-from engine.table import Seat
+from engine.seats import Seat
 
 __all__ = [
     "LEADER_SIZES",

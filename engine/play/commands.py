@@ -14,7 +14,7 @@ import json
 import sys
 from typing import Any
 
-from engine.command import UsageError, command
+from engine.cli_registry import UsageError, command
 from engine.errors import ConcertoError
 from engine.play.record import replay_record
 

@@ -26,8 +26,8 @@ from engine.play.summary import HandSummary, Signal, signal_json
 from engine.play.table import PlayTable, signal_bot
 from engine.play.view import DealScore, Outcome
 from engine.scoring import ScoringRule
+from engine.seats import SEATS, SIDES, Seat, Side
 from engine.signals import encode, get_convention
-from engine.table import SEATS, SIDES, Seat, Side
 
 __all__ = ["DealReview", "Decision", "Frame", "HandReview", "ReviewedDeal", "SidePar", "review"]
 

@@ -21,8 +21,8 @@ from typing import Any
 from engine.errors import ConcertoError, IllegalPlayError, WrongTypeError
 from engine.messages import Join, Msg, Param, Text
 from engine.scoring import CLASSIC, SCORING_RULES, ScoringRule, get_rule
+from engine.seats import Seat
 from engine.signals import DEFAULT_CONVENTION, get_convention
-from engine.table import Seat
 
 __all__ = [
     "FIRST_DEALER",

@@ -17,8 +17,8 @@ from engine.cards import Card
 from engine.drills.words import play_words
 from engine.game import Action, ActionKind, PlayedHand
 from engine.messages import COMBO_TITLES, Msg, Param, Term, Text
+from engine.seats import Seat
 from engine.signals import ITEM_TITLES, decode, get_convention
-from engine.table import Seat
 
 __all__ = ["HandSummary", "Signal", "signal_of", "summarise"]
 

@@ -13,7 +13,7 @@ acts (:meth:`PlayTable.act`) and the bots play until South's next turn::
     True
 
 A table takes and returns the engine's value types: :class:`~engine.game.Action` (``act``,
-``apply``, ``legal``, ``actions``), :class:`~engine.table.Seat` and the setup's
+``apply``, ``legal``, ``actions``), :class:`~engine.seats.Seat` and the setup's
 :class:`~engine.scoring.ScoringRule`. Text is read at the edges: a form (``Action.parse``),
 a stored record (:func:`engine.play.record.parse_actions`).
 
@@ -39,7 +39,7 @@ from engine.play.setup import FIRST_DEALER, LEARNER, PARTNER, IllegalPlay, PlayS
 from engine.play.summary import HandSummary, signal_of, summarise
 from engine.play.view import DealScore, Outcome, ShownHand, TableView
 from engine.scoring import ScoringRule
-from engine.table import SEATS, SIDES, Seat, Side
+from engine.seats import SEATS, SIDES, Seat, Side
 
 __all__ = ["PlayTable", "Step"]
 

@@ -15,7 +15,7 @@ from typing import Any
 from engine.cards import Card
 from engine.game import Action, PlayedHand
 from engine.scoring import ScoringRule
-from engine.table import Seat, Side
+from engine.seats import Seat, Side
 
 __all__ = ["DealScore", "Outcome", "ShownHand", "TableView"]
 

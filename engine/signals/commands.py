@@ -12,7 +12,7 @@ import json
 from typing import Any
 
 from engine.cards import Card, parse_cards
-from engine.command import UsageError, command
+from engine.cli_registry import UsageError, command
 from engine.errors import ConcertoError
 from engine.signals.cardcheck import check_card, diff_cards
 from engine.signals.cardfile import card_text, load_convention

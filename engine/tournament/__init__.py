@@ -42,11 +42,11 @@ from engine.bots import Bot, GreedyBot, RandomBot, SignalBot
 from engine.bots.signal import given_signal
 from engine.game import DealState
 from engine.scoring import CLASSIC, Combination, ScoringRule, get_rule
+from engine.seats import SEATS, SIDES, Seat, Side
 from engine.signals import DEFAULT_CONVENTION, Convention, encode, get_convention, primary_reading
 from engine.signals.cardfile import load_convention
 from engine.signals.conventions import ConventionConflictError, register_convention
 from engine.signals.reply import PROMISE
-from engine.table import SEATS, SIDES, Seat, Side
 
 __all__ = [
     "BOARD_SEED_STRIDE",

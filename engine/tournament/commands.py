@@ -14,12 +14,12 @@ import random
 import sys
 
 from engine.bots import BOT_NAMES
-from engine.command import UsageError, command
+from engine.cli_registry import UsageError, command
 from engine.game import DealState
 from engine.par import solve_deal
 from engine.scoring import CLASSIC, SCORING_RULES, ScoringRule, get_rule
+from engine.seats import SIDES, Seat
 from engine.signals.commands import convention_type
-from engine.table import SIDES, Seat
 from engine.tournament import PairSpec, TournamentResult, TournamentSpec, run_tournament
 
 __all__ = ["run_par", "run_tournament_command"]

@@ -22,7 +22,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, Response, WebSock
 
 from engine.cards import Card
 from engine.play import PlaySetup, PlayTable, parse_actions, replay_record
-from engine.table import SEATS, Seat
+from engine.seats import SEATS, Seat
 from tests.browser.asgi_servers import AsgiServer, served_database, session_cookie
 from tests.browser.leakcheck import shows
 from trainer.play.live import humans_of

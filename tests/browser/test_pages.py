@@ -40,7 +40,7 @@ def _practice_summary(username: str) -> str:
     """The summary page of a practice set ``username`` has played half of."""
     from engine.drills import DrillParams
     from tests.trainer.factories import answer
-    from trainer.core.sessions import PracticeSet, practice_sign
+    from trainer.core.drill_sessions import PracticeSet, practice_sign
 
     params = DrillParams(items=("fours",))
     practice = PracticeSet(

@@ -31,8 +31,8 @@ from engine.drills.kinds.reply import legal_sequence, reply_state
 from engine.drills.situation import MIN_DRILL_CARDS
 from engine.game import FORCE, PASS
 from engine.scoring import Combination, best_five, get_rule, leftover_value
+from engine.seats import Seat
 from engine.signals import decode, detect, encode, get_convention
-from engine.table import Seat
 
 CONVENTIONS = ("parlett-2008", "teach-yourself-1994")
 RULES = ("classic", "contribution")

@@ -11,8 +11,8 @@ from engine.bots.hands import best_fill, points5
 from engine.cards import DECK, parse_cards
 from engine.game import PASS, Action, DealState
 from engine.scoring import CLASSIC, CONTRIBUTION, score_hand
+from engine.seats import SEATS, Seat
 from engine.signals import encode, get_convention, reply_advice
-from engine.table import SEATS, Seat
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 rules = st.sampled_from(["classic", "contribution"])

@@ -18,7 +18,7 @@ from engine.drills.kinds.reply import accepted_keys, advice_for
 from engine.play import PlaySetup, PlayTable, coach_lead, coach_read
 from engine.play.grading import key_of, lead_drill, lead_key
 from engine.scoring import get_rule
-from engine.table import Seat
+from engine.seats import Seat
 from tests.engine.test_play_coach import check_quiz
 
 COMBINATIONS = [

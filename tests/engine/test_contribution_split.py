@@ -5,7 +5,7 @@ import pytest
 from engine.cards import parse_cards
 from engine.errors import InvalidCardsError
 from engine.scoring import Combination, contribution_split, score_hand
-from engine.table import Seat
+from engine.seats import Seat
 
 
 def test_the_worked_straight_flush_is_a_three_two_split_worth_twenty():

@@ -15,7 +15,7 @@ MODULES = [
 #: Modules whose docstrings must hold examples.
 WITH_EXAMPLES = {
     "engine",
-    "engine.table",
+    "engine.seats",
     "engine.scoring",
     "engine.game",
     "engine.cards",

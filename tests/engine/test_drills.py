@@ -22,8 +22,8 @@ from engine.drills import (
 from engine.drills.build import _make_drill
 from engine.errors import InvalidNotationError
 from engine.scoring import LEFTOVER_MULTIPLIER, get_rule, hand_points, leftover_value
+from engine.seats import Seat
 from engine.signals import ITEMS, decode, detect, encode
-from engine.table import Seat
 
 
 @pytest.mark.parametrize("kind", KINDS)

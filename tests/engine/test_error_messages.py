@@ -18,7 +18,7 @@ from engine.errors import MESSAGES, ConcertoError, IllegalPlayError
 from engine.game import PASS, DealState
 from engine.messages import Msg, Text, placeholders, templates
 from engine.play import IllegalPlay, PlaySetup, PlayTable, actions_json
-from engine.table import Seat
+from engine.seats import Seat
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
 

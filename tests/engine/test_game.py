@@ -14,7 +14,7 @@ from engine.game import (
     is_game_over,
 )
 from engine.scoring import Combination
-from engine.table import Seat, Side
+from engine.seats import Seat, Side
 
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
 

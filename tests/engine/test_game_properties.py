@@ -12,7 +12,7 @@ from engine.bots import RandomBot, play_game
 from engine.cards import Card
 from engine.game import PASS, Action, DealState, GameState, game_outcome
 from engine.scoring import leftover_bonus, score_hand
-from engine.table import SEATS, SIDES
+from engine.seats import SEATS, SIDES
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 rules = st.sampled_from(["classic", "contribution"])

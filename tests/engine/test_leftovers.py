@@ -3,7 +3,7 @@ import pytest
 from engine.cards import parse_cards
 from engine.errors import InvalidCardsError
 from engine.scoring import CONTRIBUTION, Combination, leftover_bonus, leftover_value
-from engine.table import Side
+from engine.seats import Side
 
 NS, EW = Side.NS, Side.EW
 

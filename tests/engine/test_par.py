@@ -16,7 +16,7 @@ from engine.cli import main
 from engine.game import DealState
 from engine.par import _leftover_points, brute_force, solve, solve_deal
 from engine.scoring import CLASSIC, CONTRIBUTION, leftover_value
-from engine.table import SEATS, SIDES, Seat
+from engine.seats import SEATS, SIDES, Seat
 
 rules = st.sampled_from([CLASSIC, CONTRIBUTION])
 

@@ -15,7 +15,7 @@ from engine.play import (
     hand_summary,
 )
 from engine.scoring import CONTRIBUTION
-from engine.table import Seat
+from engine.seats import Seat
 
 
 def south_signal_bot(table: PlayTable) -> Action:

@@ -13,8 +13,8 @@ from engine.drills import Answer, Drill, DrillKind, DrillParams, grade
 from engine.game import PASS, Action
 from engine.play import IllegalPlay, PlaySetup, PlayTable, coach_lead, coach_read, grade_read
 from engine.scoring import get_rule
+from engine.seats import Seat
 from engine.signals import CONVENTIONS, decode, encode, get_convention
-from engine.table import Seat
 
 COMBINATIONS = [(c, r) for c in sorted(CONVENTIONS) for r in ("classic", "contribution")]
 

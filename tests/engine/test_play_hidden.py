@@ -22,8 +22,8 @@ from engine.play import (
     review,
 )
 from engine.scoring import CLASSIC, CONTRIBUTION
+from engine.seats import Seat
 from engine.signals import CONVENTIONS
-from engine.table import Seat
 
 _CODE = re.compile(r"(?<![0-9A-Za-z])([2-9TJQKA])([SHDC])(?![0-9A-Za-z])")
 _SYMBOL = re.compile(r"(10|[2-9TJQKA])([♠♥♦♣])")

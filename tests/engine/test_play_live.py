@@ -9,7 +9,7 @@ import pytest
 
 from engine.game import Action
 from engine.play import IllegalPlay, PlaySetup, PlayTable
-from engine.table import SEATS, Seat
+from engine.seats import SEATS, Seat
 
 ALL = frozenset(SEATS)
 

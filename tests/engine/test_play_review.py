@@ -8,7 +8,7 @@ import pytest
 from engine.bots import SignalBot
 from engine.par import solve_deal
 from engine.play import IllegalPlay, PlaySetup, PlayTable, review
-from engine.table import Seat
+from engine.seats import Seat
 
 
 def play(setup: PlaySetup, rng: random.Random | None, stop=None) -> PlayTable:
@@ -78,7 +78,7 @@ def test_par_and_points_lost():
 
 
 def entry_side(text):
-    from engine.table import Side
+    from engine.seats import Side
 
     return Side.parse(text)
 

@@ -128,7 +128,7 @@ def test_contribution_needs_by_only_for_fours_and_straight_flush():
 
 
 def test_by_accepts_seats_and_rejects_other_sides_and_lengths():
-    from engine.table import Seat
+    from engine.seats import Seat
 
     assert score_hand(parse_cards("7C 7D 7H 7S KH"), CONTRIBUTION, by=[Seat.N] * 5).points == 8
     with pytest.raises(InvalidCardsError, match="mixes seats of both sides"):

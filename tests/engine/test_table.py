@@ -1,7 +1,7 @@
 import pytest
 
 from engine.errors import InvalidNotationError
-from engine.table import SEATS, Seat, Side
+from engine.seats import SEATS, Seat, Side
 
 
 def test_left_is_the_next_seat_clockwise():

@@ -40,7 +40,7 @@ from tests.trainer.classes import factories as cf
 from tests.trainer.clubs import factories as clf
 from tests.trainer.play.conftest import START, table_of
 from trainer.clubs.curriculum import STEP_BY_NUMBER
-from trainer.core.sessions import PracticeSet, practice_sign
+from trainer.core.drill_sessions import PracticeSet, practice_sign
 from trainer.core.wsgi import Request
 from trainer.learn.models import Lesson
 from trainer.play.models import Game

@@ -8,11 +8,3 @@ class CardsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "trainer.cards"
     verbose_name = "Convention cards"
-
-    def ready(self) -> None:
-        from engine.signals.conventions import set_convention_resolver
-        from trainer.cards.resolver import owned_cards, resolve
-        from trainer.core import conventions
-
-        set_convention_resolver(resolve)
-        conventions.set_owned_cards_source(owned_cards)

@@ -7,3 +7,8 @@ class CoreConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "trainer.core"
     verbose_name = "Core"
+
+    def ready(self) -> None:
+        from trainer.core import conventions
+
+        conventions.install_resolver()

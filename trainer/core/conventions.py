@@ -1,35 +1,41 @@
 """Which convention cards a page may offer and store: the engine's shipped cards, and the cards
 of a club or a class (their own, edited in ``trainer.cards``), which reach the core through a
-hook that feature installs (:func:`set_owned_cards_source`).
+registry (``owned_cards`` in ``settings.CONCERTO_EXTENSIONS``).
 
 A club's card is stored by its name, ``club-<card id>-<version>``; the engine finds it by that
-name through the resolver the cards app gives it
-(:func:`engine.signals.conventions.set_convention_resolver`).
+name through the resolver the core installs at start-up (:func:`install_resolver`), which asks
+``convention_resolver`` in the same registry.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from engine.errors import ConcertoError
-from engine.signals import CONVENTIONS, get_convention
+from engine.signals import CONVENTIONS, Convention, get_convention
+from engine.signals.conventions import set_convention_resolver
+from trainer.core import extensions
 
-#: ``(club=…, classroom=…) -> [(name, title), …]``: the cards a club or class owns.
-_owned_source: Callable[..., list[tuple[str, str]]] | None = None
+
+def resolve(name: str) -> Convention | None:
+    """A card no shipped one is called ``name``, from the feature that stores them."""
+    source = extensions.one("convention_resolver")
+    return source(name) if source is not None else None
 
 
-def set_owned_cards_source(source: Callable[..., list[tuple[str, str]]] | None) -> None:
-    """Install the function listing a club's or a class's own cards (``None``: none)."""
-    global _owned_source
-    _owned_source = source
+def install_resolver() -> None:
+    """Give the engine :func:`resolve` (the engine imports nothing from Django, so it is told;
+    done once by ``CoreConfig.ready``)."""
+    set_convention_resolver(resolve)
 
 
 def owned_cards(*, club: Any = None, classroom: Any = None) -> list[tuple[str, str]]:
     """The ``(name, title)`` of each card the club (or class) owns, newest version of each."""
-    if _owned_source is None or (club is None and classroom is None):
+    source = extensions.one("owned_cards")
+    if source is None or (club is None and classroom is None):
         return []
-    return _owned_source(club=club, classroom=classroom)
+    found: list[tuple[str, str]] = source(club=club, classroom=classroom)
+    return found
 
 
 def choices(

@@ -9,8 +9,10 @@ Without the play app, no deal has been played.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
+
+from trainer.core import extensions
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,33 +55,22 @@ class PlayFigures:
         return self.reads_right / self.reads if self.reads else None
 
 
-#: ``(assignment_ids) -> {(assignment_id, user_id): finished deals}``.
-DealsSource = Callable[[Iterable[int]], dict[tuple[int, int], int]]
-#: ``(assignment_id) -> {user_id: [DealLink, …]}``.
-LinksSource = Callable[[int], dict[int, list[DealLink]]]
-
-_deals_source: DealsSource | None = None
-_links_source: LinksSource | None = None
-
-
-def set_deals_source(source: DealsSource | None, links: LinksSource | None = None) -> None:
-    """Install the functions that count finished deals per assignment and student, and list
-    each student's deals for an assignment."""
-    global _deals_source, _links_source
-    _deals_source = source
-    _links_source = links
-
-
 def deals_played(assignment_ids: Iterable[int]) -> dict[tuple[int, int], int]:
-    """``{(assignment_id, user_id): deals finished}`` for the given assignments (one query)."""
+    """``{(assignment_id, user_id): deals finished}`` for the given assignments (one query);
+    the play feature answers (``deals_played``)."""
     ids = list(assignment_ids)
-    if not ids or _deals_source is None:
+    source = extensions.one("deals_played")
+    if not ids or source is None:
         return {}
-    return _deals_source(ids)
+    result: dict[tuple[int, int], int] = source(ids)
+    return result
 
 
 def deal_links(assignment_id: int) -> dict[int, list[DealLink]]:
-    """``{user_id: [DealLink, …]}``: every deal played for the assignment, oldest first."""
-    if _links_source is None:
+    """``{user_id: [DealLink, …]}``: every deal played for the assignment, oldest first (the
+    play feature answers: ``deal_links``)."""
+    source = extensions.one("deal_links")
+    if source is None:
         return {}
-    return _links_source(assignment_id)
+    result: dict[int, list[DealLink]] = source(assignment_id)
+    return result

@@ -7,13 +7,11 @@ card: :mod:`trainer.core.conventions`), then the site's defaults.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from django.http import HttpRequest
 
 from engine.scoring import SCORING_RULES
 from engine.signals import CONVENTIONS
-from trainer.core import conventions
+from trainer.core import conventions, extensions
 
 SESSION_KEY = "trainer.preferences"  # unchanged: existing sessions keep their choices
 
@@ -36,17 +34,6 @@ def drill_defaults(request: HttpRequest) -> dict[str, str]:
     return defaults
 
 
-#: Where a user's house rules come from: ``(user) -> {"convention": …, "rule": …}``. The core
-#: knows no feature, so the clubs app plugs its selector in when it is ready (ClubsConfig.ready).
-_house_rules_source: Callable[..., dict[str, str]] | None = None
-
-
-def set_house_rules_source(source: Callable[..., dict[str, str]] | None) -> None:
-    """Install the function that gives a user's house rules (``None``: no house rules)."""
-    global _house_rules_source
-    _house_rules_source = source
-
-
 #: The request attribute that caches :func:`house_rules` (HttpRequest declares no such field).
 _HOUSE_RULES_ATTR = "_trainer_house_rules"
 
@@ -54,12 +41,13 @@ _HOUSE_RULES_ATTR = "_trainer_house_rules"
 def house_rules(request: HttpRequest) -> dict[str, str]:
     """The house rules of the signed-in user's club (the earliest joined, if several), or {}.
 
-    One query per request at most: the answer is cached on the request object.
+    One query per request at most: the answer is cached on the request object. The clubs
+    feature answers (``house_rules`` in ``settings.CONCERTO_EXTENSIONS``).
     """
     cached = getattr(request, _HOUSE_RULES_ATTR, None)
     if cached is None:
         user = getattr(request, "user", None)
-        source = _house_rules_source
+        source = extensions.one("house_rules")
         cached = source(user=user) if user is not None and source is not None else {}
         setattr(request, _HOUSE_RULES_ATTR, cached)
     return dict(cached)

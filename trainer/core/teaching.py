@@ -11,8 +11,10 @@ The core knows no lessons; :mod:`trainer.learn` installs the source in ``LearnCo
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
+
+from trainer.core import extensions
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,21 +23,11 @@ class TeachingLink:
     url: str
 
 
-Source = Callable[[str, str, str], list[TeachingLink]]
-_source: Source | None = None
-
-
-def set_source(source: Source | None) -> None:
-    """Install the function giving the links for ``(kind, skill, convention name)``
-    (``None``: no links)."""
-    global _source
-    _source = source
-
-
 def links_for(kind: str, skill: str, convention: str) -> list[TeachingLink]:
     """The lesson section and cheat-sheet row that teach ``skill`` in drills of ``kind``
-    under ``convention`` (its name)."""
-    return _source(kind, skill, convention) if _source is not None else []
+    under ``convention`` (its name); the lessons feature answers (``teaching_links``)."""
+    source = extensions.one("teaching_links")
+    return source(kind, skill, convention) if source is not None else []
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,17 +40,8 @@ class LessonRef:
     position: int
 
 
-#: ``[(kind, skill), …]`` → the lesson teaching each pair it knows.
-LessonSource = Callable[[Sequence[tuple[str, str]]], dict[tuple[str, str], LessonRef]]
-_lesson_source: LessonSource | None = None
-
-
-def set_lesson_source(source: LessonSource | None) -> None:
-    """Install the function naming the lesson that teaches each ``(kind, skill)``."""
-    global _lesson_source
-    _lesson_source = source
-
-
 def lessons_for(skills: Sequence[tuple[str, str]]) -> dict[tuple[str, str], LessonRef]:
-    """The lesson teaching each ``(kind, skill)`` (pairs no lesson teaches are left out)."""
-    return _lesson_source(skills) if _lesson_source is not None else {}
+    """The lesson teaching each ``(kind, skill)`` (pairs no lesson teaches are left out); the
+    lessons feature answers (``lessons``)."""
+    source = extensions.one("lessons")
+    return source(skills) if source is not None else {}

@@ -45,12 +45,12 @@ from engine.drills.words import term
 from engine.errors import ConcertoError
 from engine.scoring import SCORING_RULES
 from engine.signals import CONVENTIONS, ITEMS
-from trainer.core import preferences, sessions, teaching
+from trainer.core import drill_sessions, preferences, teaching
 from trainer.core.htmx import redirect_page, wants_partial
 from trainer.core.kinds import kind_template
 from trainer.core.links import drill_url, safe_next
 from trainer.core.odds import odds_for_drill
-from trainer.drills import sessions as practice
+from trainer.drills import drill_sessions as practice
 from trainer.drills.forms import AnswerForm, showing_sign
 from trainer.progress import selectors, services
 from trainer.wording.errors import reason, sentence
@@ -156,7 +156,7 @@ def _context(request: HttpRequest, drill: Drill, **extra: Any) -> dict[str, Any]
         "conventions": CONVENTIONS,
         "review": bool(_review_flag(request)),
         "teaching": teaching.links_for(drill.kind, drill.skill, drill.convention.name),
-        "frame": sessions.frame_for(request, _carry(request).get("next", "")),
+        "frame": drill_sessions.frame_for(request, _carry(request).get("next", "")),
         "review_due": (
             selectors.due_skills(user=request.user).count()
             if _review_flag(request) and request.user.is_authenticated
@@ -370,8 +370,8 @@ def _answer(request: HttpRequest, drill: Drill) -> HttpResponse:
 # Practice sets: a lesson's "practise this" drills, played as a session
 
 
-def _practice_set(request: HttpRequest, token: str) -> sessions.PracticeSet:
-    found = sessions.practice_load(token)
+def _practice_set(request: HttpRequest, token: str) -> drill_sessions.PracticeSet:
+    found = drill_sessions.practice_load(token)
     if found is None or found.kind not in KINDS:
         raise BadDrillRequest(
             gettext("This practice link is damaged: go back to the lesson and open it again.")
@@ -405,7 +405,7 @@ def practise(request: HttpRequest, token: str) -> HttpResponse:
     if wants_partial(request):  # the drill page's *Next*: load the summary as a whole page
         return redirect_page(request, request.get_full_path())
     work = practice.practice_work(user=request.user, practice=found)
-    fresh = sessions.PracticeSet(
+    fresh = drill_sessions.PracticeSet(
         title=found.title,
         back_url=found.back_url,
         back_label=found.back_label,

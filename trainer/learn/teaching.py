@@ -21,7 +21,7 @@ from django.utils.translation import gettext, pgettext_lazy
 
 from engine.drills import KIND_TITLES, KINDS, DrillKind, Topic, spec_for
 from engine.signals import CONVENTIONS, cheatsheet
-from trainer.core.sessions import PracticeSet, practice_sign
+from trainer.core.drill_sessions import PracticeSet, practice_sign
 from trainer.core.teaching import LessonRef, TeachingLink
 from trainer.learn import selectors
 from trainer.wording.render import say

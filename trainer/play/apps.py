@@ -7,9 +7,3 @@ class PlayConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "trainer.play"
     verbose_name = "Play"
-
-    def ready(self) -> None:
-        from trainer.core import playlog
-        from trainer.play.selectors import deal_links, deals_played
-
-        playlog.set_deals_source(deals_played, deal_links)

@@ -23,7 +23,7 @@ from django.utils.translation import gettext
 
 from engine.game import FORCE, PASS, Action
 from engine.play import IllegalPlay, PlaySetup, PlayTable, TableView, actions_json
-from engine.table import SEATS, Seat
+from engine.seats import SEATS, Seat
 from trainer.classes.models import ClassMembership
 from trainer.clubs.models import ClubMembership
 from trainer.play.models import Game, LiveSeat, LiveTable

@@ -16,7 +16,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from engine.errors import ConcertoError
 from engine.game import Action
 from engine.play import record_json
-from engine.table import SEATS, Seat
+from engine.seats import SEATS, Seat
 from trainer.core.throttle import allow
 from trainer.play import live
 from trainer.play.consumers import announce

@@ -23,8 +23,8 @@ from engine.cards import Card, sort_cards
 from engine.game import FORCE, PASS, Action, ActionKind
 from engine.messages import Msg, terms
 from engine.play import LEARNER, PARTNER, DealReview, LeadAdvice, ReadQuiz, Step
+from engine.seats import SEATS, Seat
 from engine.signals import CONVENTIONS
-from engine.table import SEATS, Seat
 from trainer.core.odds import odds_chart
 from trainer.play.models import Game, hand_key
 from trainer.play.selectors import TableShown

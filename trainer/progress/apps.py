@@ -7,9 +7,3 @@ class ProgressConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "trainer.progress"
     verbose_name = "Progress"
-
-    def ready(self) -> None:
-        from trainer.core import sessions
-        from trainer.progress.sessions import review_frame
-
-        sessions.add_provider(review_frame)

@@ -22,8 +22,8 @@ from engine.scoring import (
     leftover_value,
     score_hand,
 )
+from engine.seats import Seat
 from engine.signals import Convention
-from engine.table import Seat
 
 #: Score skills taught with the left-overs rather than with the combinations, and where.
 _LEFTOVER_SKILLS = frozenset({"three_pairs", "nothing"})

@@ -7,6 +7,7 @@ drill address longer than the column that keeps it crashed PostgreSQL.
 import pytest
 from django.test import Client
 
+from tests.asyncrun import run_async
 from tests.trainer import factories as f
 from tests.trainer.classes import factories as cf
 from tests.trainer.clubs import factories as clf
@@ -258,7 +259,6 @@ def test_a_codec_that_is_no_text_encoding_with_a_query_string_is_a_400(charset):
 
 @pytest.mark.parametrize("charset", ["hex", "undefined", "utf-16"])
 def test_a_bad_character_set_is_a_400_through_asgi_too(charset):
-    from asgiref.sync import async_to_sync
     from django.test import AsyncClient
 
     async def post():
@@ -269,7 +269,7 @@ def test_a_bad_character_set_is_a_400_through_asgi_too(charset):
             content_type=f"application/x-www-form-urlencoded; charset={charset}",
         )
 
-    response = async_to_sync(post)()
+    response = run_async(post)
 
     assert response.status_code == 400
     assert b"UTF-8" in response.content

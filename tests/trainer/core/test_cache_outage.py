@@ -26,6 +26,7 @@ from django.core.cache import caches
 from django.test import Client
 
 from engine.drills import DrillParams, make_drill
+from tests.asyncrun import run_async
 from tests.trainer import factories as f
 from tests.trainer.classes import factories as cf
 from trainer.classes.models import ClassMembership
@@ -167,8 +168,6 @@ def test_sessions_through_the_async_api_work_while_redis_is_down(redis_down):
     """``request.auser()``, ``alogin`` and the like use the store's async methods."""
     from importlib import import_module
 
-    from asgiref.sync import async_to_sync
-
     store_class = import_module(django_settings.SESSION_ENGINE).SessionStore
 
     async def round_trip() -> tuple:
@@ -182,7 +181,7 @@ def test_sessions_through_the_async_api_work_while_redis_is_down(redis_down):
         gone = await store_class(again.session_key).aget("colour")
         return colour, gone
 
-    assert async_to_sync(round_trip)() == ("four", None)
+    assert run_async(round_trip) == ("four", None)
 
 
 def test_healthz_is_200_and_says_cache_down_while_redis_is_down(redis_down, lenient):

@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from engine.drills import DrillParams, answer_words
 from tests.trainer import factories as f
-from trainer.core.sessions import PracticeSet, practice_load, practice_sign
+from trainer.core.drill_sessions import PracticeSet, practice_load, practice_sign
 from trainer.progress.models import Attempt
 
 pytestmark = pytest.mark.django_db

@@ -19,6 +19,7 @@ from engine.drills import grade, make_drill, parse_answer
 from engine.drills.model import DrillParams
 from engine.game import FORCE, PASS, Action, DealState
 from engine.scoring import Combination, leftover_bonus, score_hand
+from engine.seats import Side
 from engine.signals import (
     CONVENTIONS,
     DEFAULT_CONVENTION,
@@ -33,7 +34,6 @@ from engine.signals import (
 )
 from engine.signals.checklist import card_at
 from engine.signals.conventions import ITEM_FAMILY, ITEM_LINE, ITEM_TITLES, SF_SHAPES
-from engine.table import Side
 from trainer.clubs.curriculum import STEPS
 from trainer.learn.examples import Block, block_cards, block_convention, block_signal
 from trainer.learn.rendering import example_blocks

@@ -8,7 +8,6 @@ import re
 import uuid
 
 import pytest
-from asgiref.sync import async_to_sync
 from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 from django.contrib.auth import get_user_model
@@ -16,7 +15,8 @@ from django.test import Client
 
 from engine.game import PASS, Action
 from engine.play import PlayTable
-from engine.table import SEATS, Seat
+from engine.seats import SEATS, Seat
+from tests.asyncrun import run_async
 from tests.trainer.classes import factories as classes
 from tests.trainer.play.conftest import leaks
 from trainer.classes.models import ClassMembership
@@ -37,6 +37,16 @@ SETTINGS = {
 @pytest.fixture(autouse=True)
 def _fast_passwords(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def _fresh_channel_layer():
+    """The in-memory layer keeps queues tied to the loop that first used them: one per test."""
+    from channels.layers import channel_layers
+
+    channel_layers.backends.clear()
+    yield
+    channel_layers.backends.clear()
 
 
 def person(name: str):
@@ -249,7 +259,7 @@ def test_sockets_carry_each_seat_only_its_own_cards_through_a_whole_deal():
         seat = engine.to_move()
         return seat, t.version, str(engine.legal(seat)[0])
 
-    frames = async_to_sync(play)()
+    frames = run_async(play)
     table.refresh_from_db()
     assert table.status == "finished" and frames > 20
 
@@ -266,7 +276,7 @@ def test_a_socket_of_someone_not_at_the_table_is_refused():
         return connected
 
     person_async_user = person("cy")
-    assert async_to_sync(connect)() is False
+    assert run_async(connect) is False
 
 
 @pytest.mark.django_db

@@ -25,7 +25,7 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 
 from engine.play import PlayTable
-from engine.table import SEATS, Seat
+from engine.seats import SEATS, Seat
 from tests.browser.asgi_servers import AsgiServer, free_port, served_database, session_cookie
 from tests.browser.leakcheck import shows
 from trainer.play import live

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.play import PlaySetup, PlayTable, actions_json
-from engine.table import Seat
+from engine.seats import Seat
 from trainer.play import presenters, selectors
 from trainer.play.models import Game
 

@@ -19,7 +19,7 @@ from engine.play import (
     replay_record,
 )
 from engine.scoring import CONTRIBUTION
-from engine.table import Seat
+from engine.seats import Seat
 from tests.trainer import factories
 from tests.trainer.play.conftest import START, start, table_of
 from trainer.core import preferences

@@ -11,8 +11,8 @@ from engine.bots import SignalBot
 from engine.messages import Msg
 from engine.play import PlaySetup, PlayTable, coach_lead, coach_read
 from engine.scoring import get_rule
+from engine.seats import Seat
 from engine.signals import CONVENTIONS
-from engine.table import Seat
 
 SETTINGS = [(c, r) for c in sorted(CONVENTIONS) for r in ("classic", "contribution")]
 #: Words that are the same in Japanese: the card titles (proper names) and the site's name.

@@ -12,7 +12,7 @@ from django.utils import translation
 from engine.errors import MESSAGES, ConcertoError
 from engine.game import PASS, DealState
 from engine.messages import Msg, Text, placeholders
-from engine.table import Seat
+from engine.seats import Seat
 from tests.trainer.wording.helpers import english_words
 from trainer.wording.errors import reason, sentence
 

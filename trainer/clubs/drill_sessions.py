@@ -1,4 +1,4 @@
-"""The session frame of a path step's drills (see :mod:`trainer.core.sessions`)."""
+"""The session frame of a path step's drills (see :mod:`trainer.core.drill_sessions`)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from django.utils.translation import gettext
 
 from trainer.clubs import selectors
 from trainer.clubs.curriculum import get_step
-from trainer.core.sessions import Frame
+from trainer.core.drill_sessions import Frame
 
 
 def step_frame(request: HttpRequest, match: ResolverMatch) -> Frame | None:

@@ -1,4 +1,4 @@
-"""The session frame of today's review (see :mod:`trainer.core.sessions`): "Today: 7 of 20
+"""The session frame of today's review (see :mod:`trainer.core.drill_sessions`): "Today: 7 of 20
 reviews · 5 right" and a way back to the progress page."""
 
 from __future__ import annotations
@@ -6,8 +6,8 @@ from __future__ import annotations
 from django.urls import ResolverMatch, reverse
 from django.utils.translation import gettext
 
+from trainer.core.drill_sessions import Frame
 from trainer.core.http import AuthenticatedHttpRequest
-from trainer.core.sessions import Frame
 from trainer.progress import selectors
 
 

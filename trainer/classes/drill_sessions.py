@@ -1,12 +1,12 @@
-"""The session frame of an assignment's drills (see :mod:`trainer.core.sessions`)."""
+"""The session frame of an assignment's drills (see :mod:`trainer.core.drill_sessions`)."""
 
 from __future__ import annotations
 
 from django.urls import ResolverMatch
 
 from trainer.classes import selectors
+from trainer.core.drill_sessions import Frame
 from trainer.core.http import AuthenticatedHttpRequest
-from trainer.core.sessions import Frame
 
 
 def assignment_frame(request: AuthenticatedHttpRequest, match: ResolverMatch) -> Frame | None:

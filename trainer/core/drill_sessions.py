@@ -3,8 +3,9 @@ review, a "practise this" set: "Drill 3 of 10 · 2 right · pass mark 8" and a w
 
 A session is the chain of drills its ``next`` address leads through (see
 :func:`trainer.core.links.safe_next`). The core knows no steps or assignments: each feature
-that runs sessions installs a provider (``ready()``), given the request and the resolved
-``next`` address, that returns a :class:`Frame` when the address is one of its own.
+that runs sessions answers the ``session_frames`` extension point with a provider, given the
+request and the resolved ``next`` address, that returns a :class:`Frame` when the address is
+one of its own.
 
 A *practice set* (a lesson's "practise this" drills) is a session whose whole definition
 travels in its address: a :class:`PracticeSet` signed into a token by
@@ -23,6 +24,7 @@ from django.core import signing
 from django.http import HttpRequest
 from django.urls import Resolver404, ResolverMatch, resolve
 
+from trainer.core import extensions
 from trainer.core.http import AuthenticatedHttpRequest, signed_in
 
 
@@ -49,15 +51,9 @@ class Frame:
         return min(self.answered + 1, self.total)
 
 
-#: A feature's frame provider: called for signed-in users only (see :func:`frame_for`).
+#: A feature's frame provider: called for signed-in users only (see :func:`frame_for`); the
+#: providers are listed, in order, as ``session_frames`` in ``settings.CONCERTO_EXTENSIONS``.
 Provider = Callable[[AuthenticatedHttpRequest, ResolverMatch], Frame | None]
-_providers: list[Provider] = []
-
-
-def add_provider(provider: Provider) -> None:
-    """Install a feature's frame provider (once, at start-up)."""
-    if provider not in _providers:
-        _providers.append(provider)
 
 
 def frame_for(request: HttpRequest, next_url: str) -> Frame | None:
@@ -68,7 +64,7 @@ def frame_for(request: HttpRequest, next_url: str) -> Frame | None:
         match = resolve(next_url.split("?", 1)[0])
     except Resolver404:
         return None
-    for provider in _providers:
+    for provider in extensions.every("session_frames"):
         frame = provider(request, match)
         if frame is not None:
             return frame

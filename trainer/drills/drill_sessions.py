@@ -1,6 +1,6 @@
 """Practice sets (a lesson's "practise this" drills) played as sessions: which drill comes
 next, the frame around each drill and the summary at the end (see
-:mod:`trainer.core.sessions`)."""
+:mod:`trainer.core.drill_sessions`)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.http import HttpRequest
 from django.urls import ResolverMatch, reverse
 
+from trainer.core.drill_sessions import Frame, PracticeSet, practice_load, practice_sign
 from trainer.core.links import drill_url
-from trainer.core.sessions import Frame, PracticeSet, practice_load, practice_sign
 from trainer.progress import selectors
 
 #: The URL names of a practice set's pages (its summary, and "go on").
