@@ -13,7 +13,7 @@ CHROMIUM := /usr/bin/chromium
 # apt-get needs root: use sudo when we are not root and it exists.
 SUDO := $(if $(filter 0,$(shell id -u)),,$(shell command -v sudo))
 
-.PHONY: help run serve worker test test-slow lint typecheck typecheck-trainer bench clean setup setup-dev chromium gettext cjk-fonts messages
+.PHONY: help run serve worker test test-slow lint typecheck bench clean setup setup-dev chromium gettext cjk-fonts messages
 
 help:
 	@echo "make run    set up .venv, migrate, seed, serve on http://127.0.0.1:8000/"
@@ -22,8 +22,7 @@ help:
 	@echo "make test   set up .venv (and Chromium), then ruff, mypy and the fast pytest lane"
 	@echo "make test-slow  the slow volume sweeps of the property tests (CI runs both)"
 	@echo "make lint   ruff check . and ruff format --check ."
-	@echo "make typecheck  mypy --strict engine (part of make test)"
-	@echo "make typecheck-trainer  mypy with django-stubs on trainer and concerto_site"
+	@echo "make typecheck  mypy: the engine strictly, the trainer with django-stubs (part of make test)"
 	@echo "make bench  run every benchmarks/bench_*.py"
 	@echo "make messages  refresh the translation catalogs (locale/, trainer/wording/locale/) and compile them"
 	@echo "make clean  remove .venv, caches, the dev database and browser screenshots"
@@ -119,19 +118,18 @@ lint: setup-dev
 # strictness (the [tool.mypy] overrides in pyproject.toml).
 typecheck: setup-dev
 	$(BIN)/mypy --strict engine
-
-# The trainer with django-stubs: not yet clean (the remaining errors are listed in the closing
-# note of the change that added it), so it does not gate `make test` yet.
-typecheck-trainer: setup-dev
 	$(BIN)/mypy trainer concerto_site
+
+# Test processes (pytest-xdist): one per core by default; TEST_WORKERS=0 runs in this process.
+TEST_WORKERS ?= auto
 
 # The fast lane: everything but the `slow` volume sweeps (those run in .ci/run: `make test-slow`).
 test: setup-dev chromium gettext cjk-fonts lint typecheck
-	$(BIN)/pytest -m "not slow"
+	$(BIN)/pytest -m "not slow" -n $(TEST_WORKERS)
 
 # The volume runs of the property tests (thousands more seeds); CI runs them after `make test`.
 test-slow: setup-dev
-	$(BIN)/pytest -m slow
+	$(BIN)/pytest -m slow -n $(TEST_WORKERS)
 
 bench: setup-dev
 	@set -e; for f in benchmarks/bench_*.py; do \

@@ -235,6 +235,8 @@ SESSION_COOKIE_AGE = int(os.environ.get("SESSION_COOKIE_AGE", str(60 * 60 * 24 *
 SESSION_EXPIRE_AT_BROWSER_CLOSE = env_bool("SESSION_EXPIRE_AT_BROWSER_CLOSE", default=False)
 SESSION_COOKIE_SAMESITE = "Lax"
 CSRF_COOKIE_SAMESITE = "Lax"
+# A form refused for its CSRF token shows the site's own 403 page in the page's language.
+CSRF_FAILURE_VIEW = "trainer.core.views.csrf_failure"
 
 # Behind N reverse proxies that each append to X-Forwarded-For, the client is the Nth address
 # from the right; 0 (the default) trusts no header and uses REMOTE_ADDR.

@@ -83,14 +83,28 @@ class Cards:
 
 
 #: The kinds of term and, for each, the English words by key.
-TERM_KINDS = ("item", "item_lower", "combo", "combo_lower", "suit", "rank", "ranks", "seat")
+TERM_KINDS = (
+    "item",
+    "item_lower",
+    "combo",
+    "combo_lower",
+    "suit",
+    "rank",
+    "ranks",
+    "seat",
+    "seat_short",
+    "side",
+    "action",
+)
 
 
 @dataclass(frozen=True, slots=True)
 class Term:
     """A word of the game's vocabulary: ``Term("item", "four_sf")``, ``Term("suit", "spades")``,
     ``Term("rank", "11")``, ``Term("ranks", "11")`` (the plural), ``Term("seat", "N")``.
-    ``item_lower`` and ``combo_lower`` are the names inside a sentence (English lower case)."""
+    ``item_lower`` and ``combo_lower`` are the names inside a sentence (English lower case);
+    ``seat_short`` and ``side`` the short labels of a table (English ``N``, ``N–S``);
+    ``action`` a call (``pass``, ``force``)."""
 
     kind: str
     key: str
@@ -161,6 +175,7 @@ _STATIC: dict[str, str | Plural] = {
     # Play in words.
     "play.then": "%(c1)s then %(c2)s",
     "play.and_pass": "%(c1)s and pass",
+    "play.action.quoted": "'%(action)s'",
     "side_hand.1": "1st",
     "side_hand.2": "2nd",
     "side_hand.3": "3rd",
@@ -377,6 +392,11 @@ _TERMS: dict[str, dict[str, str]] = {
     "rank": {str(v): rank_name(v) for v in range(2, 15)},
     "ranks": {str(v): rank_name(v, plural=True) for v in range(2, 15)},
     "seat": {"N": "North", "E": "East", "S": "South", "W": "West"},
+    # A seat and a side as a table's short labels write them (``N 7♥``, ``N–S 12``).
+    "seat_short": {"N": "N", "E": "E", "S": "S", "W": "W"},
+    "side": {"NS": "N–S", "EW": "E–W"},
+    # The calls besides a card, as a record writes them (``pass``, ``force``).
+    "action": {"pass": "pass", "force": "force"},
 }
 
 

@@ -32,14 +32,6 @@ NOT_KINDS = {
     ("trainer/play/presenters.py", "read"): "a hand's read quiz, a template value",
     ("trainer/play/presenters.py", "lead"): "a hand's lead, a template value",
 }
-#: Kinds named by their string where a ``DrillKind`` member would do, in code another change
-#: owns (the play attempts): ``(file, word)``. Use the member there and remove the entry.
-TO_MOVE = {
-    ("engine/play/coach.py", "read"),
-    ("engine/play/table.py", "lead"),
-    ("trainer/progress/selectors.py", "lead"),
-    ("trainer/progress/selectors.py", "read"),
-}
 
 _NAMES = "|".join(sorted(KIND_NAMES))
 #: Template code comparing with a kind's name or passing one as ``kind``.
@@ -127,7 +119,7 @@ def branches_on_kind_names() -> list[str]:
         text = path.read_text(encoding="utf-8")
         found = python_branches(text) if path.suffix == ".py" else template_branches(text)
         for line, name, what in found:
-            if (relative, name) not in NOT_KINDS and (relative, name) not in TO_MOVE:
+            if (relative, name) not in NOT_KINDS:
                 out.append(f"{relative}:{line}: the kind {name!r} {what}")
     return out
 
@@ -140,9 +132,9 @@ def test_no_code_outside_a_kinds_home_branches_on_a_kinds_name():
 
 
 def test_every_exception_is_still_there():
-    """An entry of ``NOT_KINDS`` or ``TO_MOVE`` whose file no longer uses the word is stale:
+    """An entry of ``NOT_KINDS`` whose file no longer uses the word is stale:
     remove it."""
-    for relative, name in [*NOT_KINDS, *TO_MOVE]:
+    for relative, name in NOT_KINDS:
         path = ROOT / relative
         assert path.exists() and re.search(rf"""["']{name}["']""", path.read_text()), relative
 

@@ -19,6 +19,7 @@ from trainer.clubs import selectors as clubs
 from trainer.clubs.selectors import StepStatus
 from trainer.core.links import drill_url
 from trainer.progress import selectors as progress
+from trainer.progress.models import Attempt
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +45,8 @@ class Home:
     open_assignments: list[OpenAssignment] = field(default_factory=list)
     #: Today's answers against the learner's daily review goal.
     today: progress.Today | None = None
+    #: Whether the learner has answered a drill before ("welcome back"), or is new here.
+    returning: bool = True
 
 
 def path_step_url(*, user: User, step: StepStatus) -> str:
@@ -113,4 +116,5 @@ def home_for(*, user: User) -> Home:
         path_url=_path_url(user),
         open_assignments=assignments,
         today=progress.today_for(user=user),
+        returning=Attempt.objects.filter(user=user).exists(),
     )

@@ -167,12 +167,3 @@ def hand_with(
     if not best:
         raise InvalidNotationError(f"no hand of {size} or fewer cards has {item!r} first")
     return tuple(sort_cards(best))
-
-
-def completed_hands(
-    count: int, rng: random.Random, exclude: Iterable[Card]
-) -> tuple[tuple[Card, ...], ...]:
-    excluded = set(exclude)
-    rest = [c for c in DECK if c not in excluded]
-    rng.shuffle(rest)
-    return tuple(tuple(sort_cards(rest[i * 5 : (i + 1) * 5])) for i in range(count))

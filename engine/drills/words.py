@@ -22,19 +22,6 @@ def shaped(kind: str, key: str, shape: str | None) -> Msg:
     return Msg("with_shape", title=Term(kind, str(key)), shape=Text(shape))
 
 
-def reading_option(item: str, shape: str | None) -> Option:
-    key = item if shape is None else f"{item}:{shape}"
-    return Option(key, shaped("item", item, shape))
-
-
-def advice_option(action: str, cards: Sequence[Card]) -> Option:
-    if action == "play":
-        return Option(
-            "play:" + "-".join(str(c) for c in cards), Msg("option.play", cards=Cards(tuple(cards)))
-        )
-    return Option(action, Msg({"pass": "option.pass", "force": "option.force"}[action]))
-
-
 def ordinal(n: int) -> Msg:
     return Msg(f"side_hand.{n}")
 

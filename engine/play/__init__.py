@@ -28,6 +28,7 @@ from engine.play.coach import (
     grade_read,
 )
 from engine.play.grading import PlayAttempt
+from engine.play.pause import HandEnd, Paused, hand_ends, page_table, pause_at, paused
 from engine.play.record import actions_json, parse_actions, record_json, replay_record
 from engine.play.review import (
     DealReview,
@@ -61,12 +62,14 @@ __all__ = [
     "DealScore",
     "Decision",
     "Frame",
+    "HandEnd",
     "HandReview",
     "HandSummary",
     "IllegalPlay",
     "InvalidSetupError",
     "LeadAdvice",
     "Outcome",
+    "Paused",
     "PlayAttempt",
     "PlaySetup",
     "PlayTable",
@@ -80,8 +83,12 @@ __all__ = [
     "coach_lead",
     "coach_read",
     "grade_read",
+    "hand_ends",
     "hand_summary",
+    "page_table",
     "parse_actions",
+    "pause_at",
+    "paused",
     "record_json",
     "replay_record",
     "review",

@@ -9,7 +9,9 @@
   (:func:`engine.signals.posterior.posterior`, partner playing the preferred lead).
 - :func:`grade_read` — South's answer to that quiz, graded by the read drill's answer key.
 
-Both use only what South sees; North's hidden cards reach nothing returned here.
+Both use only what South sees; North's hidden cards reach nothing returned here. Both take
+the ``seat`` coached (South by default; at a live table, any seat a person plays), its
+partner the seat across.
 """
 
 from __future__ import annotations
@@ -19,16 +21,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.cards import Card
-from engine.drills import Option
+from engine.drills import DrillKind, Option
 from engine.drills.kinds.read import read_distractors
 from engine.drills.words import term
 from engine.errors import ConcertoError
 from engine.game import PASS
 from engine.messages import Msg, Text
 from engine.play.grading import PlayAttempt, key_of, lead_drill, read_drill
-from engine.play.setup import LEARNER, PARTNER, IllegalPlay
+from engine.play.setup import LEARNER, IllegalPlay
 from engine.play.summary import Signal, signal_json, signal_of
 from engine.play.table import PlayTable
+from engine.seats import Seat
 from engine.signals import decode, encode, get_convention
 from engine.signals.posterior import Posterior, posterior
 
@@ -125,26 +128,27 @@ class ReadQuiz:
         }
 
 
-def coach_lead(table: PlayTable) -> LeadAdvice | None:
+def coach_lead(table: PlayTable, seat: Seat = LEARNER) -> LeadAdvice | None:
     """The encoder's advice while South leads a signal. Before the first card: every accepted
     lead for South's cards and side hand, the encoder's preferred play first. After the first
     card and North's pass: the accepted leads beginning with that card (None if it began none).
     None at any other moment, or when no signal can be given (North holds no cards)."""
-    if not table.learner_to_move():
+    if not table.learner_to_move(seat):
         return None
+    partner = seat.partner
     deal = table.deal
     acts = deal.current_actions
     led: Card | None = None
     if acts:
-        if len(acts) != 2 or acts[0][0] is not LEARNER or acts[1] != (PARTNER, PASS):
+        if len(acts) != 2 or acts[0][0] is not seat or acts[1] != (partner, PASS):
             return None
         led = acts[0][1].card
-    if not deal.card_counts()[PARTNER]:
+    if not deal.card_counts()[partner]:
         return None
     if acts:
-        held = table.start_holding(table.deal_number, deal.hand_number)[LEARNER]
+        held = table.start_holding(table.deal_number, deal.hand_number)[seat]
     else:
-        held = deal.held(LEARNER)
+        held = deal.held(seat)
     side_hand = deal.side_hand
     convention = table.setup.convention
     enc = encode(held, side_hand, get_convention(convention))
@@ -188,14 +192,15 @@ def _odds(
     return found
 
 
-def coach_read(table: PlayTable) -> ReadQuiz | None:
+def coach_read(table: PlayTable, seat: Seat = LEARNER) -> ReadQuiz | None:
     """The quiz on North's signal, at South's turn right after it (c1, South's pass, c2 or
     pass); None at any other moment or when the signal reads as nothing."""
-    if not table.learner_to_move():
+    if not table.learner_to_move(seat):
         return None
+    partner = seat.partner
     deal = table.deal
     acts = deal.current_actions
-    if len(acts) != 3 or acts[0][0] is not PARTNER:
+    if len(acts) != 3 or acts[0][0] is not partner:
         return None
     signal = signal_of(acts)
     if signal is None:
@@ -205,11 +210,11 @@ def coach_read(table: PlayTable) -> ReadQuiz | None:
     side_hand = deal.side_hand
     start = table.start_holding(table.deal_number, deal.hand_number)
     drill = read_drill(
-        own=deal.held(LEARNER),
+        own=deal.held(seat),
         completed=[h.card_list for h in deal.played_hands],
         signal=signal,
         side_hand=side_hand,
-        source=start[PARTNER],
+        source=start[partner],
         convention=convention,
         rule=table.setup.rule,
     )
@@ -240,7 +245,7 @@ def coach_read(table: PlayTable) -> ReadQuiz | None:
         answer_title=key.expected,
         why=key.explanation,
         details=key.details,
-        odds=_odds(signal, side_hand, len(start[PARTNER]), visible, convention),
+        odds=_odds(signal, side_hand, len(start[partner]), visible, convention),
     )
 
 
@@ -255,7 +260,7 @@ def grade_read(table: PlayTable, answer: str) -> PlayAttempt:
     if answer not in quiz.option_keys:
         raise IllegalPlay(Msg("error.quiz.not_an_option", answer=Text(repr(answer))))
     return PlayAttempt(
-        kind="read",
+        kind=DrillKind.READ,
         skill=quiz.answer,
         correct=answer == quiz.answer,
         answer=answer,

@@ -31,9 +31,10 @@ from typing import Any
 from engine.bots import GreedyBot, SignalBot
 from engine.bots.base import Bot
 from engine.cards import Card
+from engine.drills import DrillKind
 from engine.errors import ConcertoError, WrongTypeError
 from engine.game import Action, DealState, GameState
-from engine.messages import Msg, Text
+from engine.messages import Msg, Param, Term, Text
 from engine.play.grading import PlayAttempt, key_of, lead_drill, lead_key
 from engine.play.setup import FIRST_DEALER, LEARNER, PARTNER, IllegalPlay, PlaySetup, reason
 from engine.play.summary import HandSummary, signal_of, summarise
@@ -268,7 +269,7 @@ class PlayTable:
             except ConcertoError as exc:
                 raise IllegalPlay(exc.message) from None
             raise IllegalPlay(  # pragma: no cover
-                Msg("error.play.not_allowed_now", action=Text(repr(str(action))))
+                Msg("error.play.not_allowed_now", action=_quoted(action))
             )
         return [self._apply(action), *self.advance()]
 
@@ -472,7 +473,7 @@ def grade_lead(
         return None
     answer = lead_key(*signal)
     return PlayAttempt(
-        kind="lead",
+        kind=DrillKind.LEAD,
         skill=drill.skill,
         correct=answer in key.accepted,
         answer=answer,
@@ -482,6 +483,13 @@ def grade_lead(
         convention=convention,
         expected=key.preferred,
     )
+
+
+def _quoted(action: Action) -> Param:
+    """An action named in a sentence: ``'7H'``, ``'pass'`` (the call in the reader's words)."""
+    if action.card is not None:
+        return Msg("play.action.quoted", action=Text(str(action)))
+    return Msg("play.action.quoted", action=Term("action", str(action)))
 
 
 def _action(value: object, func: str) -> Action:

@@ -161,6 +161,13 @@ class TableView:
     #: Whose chair: South at a solo table, any seat at a live table.
     seat: Seat = Seat.S
 
+    @property
+    def score(self) -> Mapping[str, int]:
+        """The score a table shows, by side: this deal's hand scores while it is played; once
+        everything is over, the result's final scores (``outcome.final``: the left-over bonus
+        and, in a game, the game bonus counted), the same figures as the result line."""
+        return self.outcome.final if self.outcome is not None else self.hand_scores
+
     def to_json(self) -> dict[str, Any]:
         return {
             "seat": str(self.seat),
@@ -182,6 +189,7 @@ class TableView:
             "current_cards": [[str(seat), str(c)] for seat, c in self.current_cards],
             "forced_by": _letter(self.forced_by),
             "hand_scores": dict(self.hand_scores),
+            "score": dict(self.score),
             "totals": dict(self.totals),
             "finished_deals": [d.to_json() for d in self.finished_deals],
             "legal": [str(a) for a in self.legal],

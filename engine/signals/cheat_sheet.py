@@ -90,6 +90,8 @@ SHEET_WORDS: dict[str, str] = {
     "sheet.ranks.up": "up, %(distance)s",
     "sheet.ranks.down": "down, %(distance)s",
     "sheet.ranks.in_range": "in range",
+    "sheet.ranks.distance": "d=%(n)s",
+    "sheet.ranks.distances": "d=%(first)s..%(last)s",
     "sheet.ranks.out_of_range": "out of range",
     "list.none": "",
 }
@@ -221,13 +223,13 @@ def ranks_words(p: Pattern) -> Msg:
         return Msg("sheet.ranks.different")
     distance: Param
     if p.d_min == p.d_max:
-        distance = Text(f"d={p.d_min}")
+        distance = Msg("sheet.ranks.distance", n=p.d_min)
     elif p.d_min >= 5:
         distance = Msg("sheet.ranks.out_of_range")
     elif p.d_min <= 1 and p.d_max == 4:
         distance = Msg("sheet.ranks.in_range")
     else:
-        distance = Text(f"d={p.d_min}..{p.d_max}")
+        distance = Msg("sheet.ranks.distances", first=p.d_min, last=p.d_max)
     return Msg(f"sheet.ranks.{p.rank}", distance=distance)
 
 

@@ -31,7 +31,7 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 DESKTOP = {"width": 1280, "height": 900}
-PHONE = {"width": 375, "height": 740}
+PHONE = {"width": 360, "height": 740}
 OUTPUT = Path(__file__).resolve().parent / "output"
 
 Shot = Callable[[Page, str], Path]
@@ -71,7 +71,7 @@ def page(browser: Browser, live_server) -> Iterator[Page]:
 
 @pytest.fixture
 def phone_page(browser: Browser, live_server) -> Iterator[Page]:
-    """A phone-sized page (375×740) in a fresh browser context."""
+    """A phone-sized page (360×740) in a fresh browser context."""
     yield from _page(browser, PHONE)
 
 

@@ -98,7 +98,7 @@ def test_a_japanese_visitor_signs_up_drills_reads_plays_and_switches(
     page.goto(base + "/")
     expect(page.locator("html")).to_have_attribute("lang", "ja")
     expect(page.get_by_role("heading", level=1)).to_have_text(
-        "パートナーのシグナルを一目で読み取ろう。"
+        "パートナーのシグナルを一目で読み取りましょう。"
     )
     _both(page, narrow, shot, "home-visitor")
 

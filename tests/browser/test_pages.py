@@ -232,4 +232,5 @@ def test_the_demo_students_progress_page_is_short(browser, live_server, demo, sh
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
         shot(page, f"progress-student1-{name}")
         context.close()
-    assert heights["desktop"] < 2500 and heights["phone"] < 3500, heights
+    # The level section (a line and a sparkline per drill kind) adds about 250 px, 600 on a phone.
+    assert heights["desktop"] < 2800 and heights["phone"] < 4300, heights

@@ -88,11 +88,30 @@ def _axe(page: Page) -> list[str]:
 
 def _wait_for_turn(page: Page) -> None:
     """Until South's first playable card has the focus (play.js gives it once the bots'
-    steps are shown), or the deal is over."""
+    steps are shown), or Continue has it (the table pauses after a hand of South's side), or
+    the deal is over."""
     page.wait_for_function(
         """card => document.querySelector('[data-result]') || (document.activeElement
-        && document.activeElement.matches(card))""",
+        && document.activeElement.matches(card + ', [data-continue]'))""",
         arg=CARD,
+    )
+
+
+def _paused(page: Page) -> bool:
+    return page.locator("[data-continue]").count() > 0
+
+
+def _go_on(page: Page, *, key: str | None = "Enter") -> None:
+    """Continue from the pause after a hand (by ``key``, else a click), until it is gone."""
+    at = page.locator("#table-area").get_attribute("data-paused")
+    if key:
+        page.keyboard.press(key)
+    else:
+        page.locator("[data-continue]").click()
+    page.wait_for_function(
+        """at => { const a = document.querySelector('#table-area');
+                   return a && a.getAttribute('data-paused') !== at; }""",
+        arg=at,
     )
 
 
@@ -114,10 +133,17 @@ def test_a_whole_deal_with_the_keyboard_alone_then_the_review(
     moves = 0
     quiz_shot = table_shot = False
     keys = ["Enter", "ArrowRight", "2", "p", "ArrowLeft", "f"]
+    pauses = 0
     while not _over(page):
         _wait_for_turn(page)
         if _over(page):
             break
+        if _paused(page):  # the summary of a hand of South's side: Enter goes on
+            if not pauses:
+                shot(page, "hand-pause-desktop")
+            pauses += 1
+            _go_on(page)
+            continue
         version = page.locator("#table-area").get_attribute("data-version")
         if not table_shot and page.locator(".play-current .card").count() >= 1:
             shot(page, "table-mid-hand-desktop")
@@ -138,7 +164,7 @@ def test_a_whole_deal_with_the_keyboard_alone_then_the_review(
         _wait_for_version(page, version)
         moves += 1
         assert moves < 60
-    assert moves >= 4
+    assert moves >= 4 and pauses >= 1
     result = page.locator("[data-result]")
     expect(result).to_be_visible()
     expect(page.locator("[data-record-url]")).to_have_attribute(
@@ -170,6 +196,11 @@ def test_the_table_quiz_and_review_on_a_phone(live_server, browser: Browser, pla
             _wait_for_turn(page)
             if _over(page):
                 break
+            if _paused(page):
+                _fits(page)
+                shot(page, "hand-pause-phone")
+                _go_on(page, key=None)
+                continue
             if page.locator(".play-current .card").count() >= 2:
                 _fits(page)
                 shot(page, "table-mid-hand-phone")

@@ -53,6 +53,8 @@ def test_the_kind_names_the_lesson_section_that_teaches_a_skill():
     score = spec_for("score")
     assert score.lesson_for("fours") == ("the-game", "what-you-are-building")
     assert score.lesson_for("three_pairs") == ("scoring-and-leftovers", "left-overs-the-big-swing")
+    # A hand worth nothing is taught with the combinations, not with the left-overs (#20).
+    assert score.lesson_for("nothing") == ("the-game", "what-you-are-building")
     assert spec_for("read").lesson_for("fours") == ("reading-partner", "the-grid")
     assert spec_for("lead").lesson_for("fours") is None  # taught by the item's own section
 

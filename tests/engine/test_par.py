@@ -53,15 +53,26 @@ def sides_with_leftovers(draw):
     return cards[:split], cards[split:], hands
 
 
-@settings(max_examples=60, deadline=None)
-@given(sides_with_leftovers(), rules)
-def test_par_breaks_ties_by_the_weakest_leftovers_like_brute_force(side, rule):
+def _ties_like_brute_force(side, rule) -> None:
     first, second, hands = side
     got = solve(first, second, Seat.N, rule, hands)
     assert (got.hand_score, got.leftover_value) == brute_force(first, second, Seat.N, rule, hands)
     kept = [c for _, c in got.leftovers]
     assert len(kept) == len(first) + len(second) - 5 * hands
     assert got.leftover_value == _leftover_points(list(got.leftovers), rule)
+
+
+@settings(max_examples=15, deadline=None)
+@given(sides_with_leftovers(), rules)
+def test_par_breaks_ties_by_the_weakest_leftovers_like_brute_force(side, rule):
+    _ties_like_brute_force(side, rule)
+
+
+@pytest.mark.slow
+@settings(max_examples=200, deadline=None)
+@given(sides_with_leftovers(), rules)
+def test_par_breaks_ties_by_the_weakest_leftovers_like_brute_force_volume(side, rule):
+    _ties_like_brute_force(side, rule)
 
 
 def _check_legal(solution, state, leader):

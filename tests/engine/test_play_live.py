@@ -65,3 +65,53 @@ def test_a_seat_nobody_sits_in_has_no_legal_actions_in_its_view():
     assert table.view(Seat.N).legal == ()
     with pytest.raises(IllegalPlay):
         table.act(Action.parse("pass"), Seat.N)
+
+
+@pytest.mark.parametrize("seed", [11, 12, 13, 14])
+def test_the_coach_advises_every_seat_by_its_own_cards_and_nothing_hidden(seed):
+    """At a table of four people the coach works for whoever is to move: its lead advice is the
+    encoder's for that seat's cards and its quiz reads that seat's partner, and neither names a
+    card the seat cannot see."""
+    from engine.drills import make_drill_at  # noqa: F401  (the drills answer keys load)
+    from engine.play import coach_lead, coach_read
+    from engine.signals import encode, get_convention
+
+    conv = get_convention("parlett-2008")
+    rng = random.Random(seed)
+    table, _ = PlayTable.start(PlaySetup(seed=seed, opponents="signal"), ALL)
+    advised = read = 0
+    while not table.is_over():
+        seat = table.to_move()
+        for other in set(SEATS) - {seat}:
+            assert coach_lead(table, other) is None and coach_read(table, other) is None
+        advice = coach_lead(table, seat)
+        if advice is not None:
+            advised += 1
+            if not table.deal.current_actions:
+                enc = encode(table.deal.held(seat), table.deal.side_hand, conv)
+                assert advice.item == str(enc.item) and advice.plays == tuple(enc.plays)
+            shown = str(advice.to_json())
+            assert not any(f"'{c}'" in shown for c in hidden_from(table, seat)), seat
+        quiz = coach_read(table, seat)
+        if quiz is not None:
+            read += 1
+            assert table.deal.current_actions[0][0] is seat.partner
+            shown = str(quiz.to_json())
+            assert not any(f"'{c}'" in shown for c in hidden_from(table, seat)), seat
+        table.act(_signalling(table, seat, advice, rng), seat)
+    assert advised and read
+
+
+def _signalling(table: PlayTable, seat: Seat, advice, rng: random.Random) -> Action:
+    """Lead as the coach advises and let partner's signal stand (pass after its first card),
+    else any legal action: a table where signals are given and read."""
+    from engine.game import PASS
+
+    legal = table.legal(seat)
+    acts = table.deal.current_actions
+    if advice is not None:
+        card = advice.plays[0][len(acts) // 2]
+        return Action.play(card) if card is not None else PASS
+    if len(acts) == 1 and PASS in legal:
+        return PASS
+    return rng.choice(legal)

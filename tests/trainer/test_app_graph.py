@@ -33,9 +33,9 @@ ALLOWED = {
     "accounts": {"core"},
     # First answers feed the ratings (trainer.ratings, over the core).
     "progress": {"core", "ratings"},
-    "drills": {"core", "progress", "wording"},
-    "clubs": {"core", "drills", "progress"},
-    "classes": {"core", "drills", "progress", "wording"},
+    "drills": {"core", "progress", "ratings", "wording"},
+    "clubs": {"core", "drills", "progress", "ratings"},
+    "classes": {"core", "drills", "progress", "ratings", "wording"},
     "learn": {"core", "clubs", "wording"},
     # Play counts towards class assignments; classes reach play only through core.playlog.
     # Live tables: a club's organiser may watch its members' tables (trainer.play.live).

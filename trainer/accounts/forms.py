@@ -20,12 +20,13 @@ class SignupForm(UserCreationForm):
         fields = ("username", "email")
         help_texts = {"email": _("Optional. Needed only if you ever have to reset your password.")}
 
-    def clean_username(self) -> str | None:
-        username = super().clean_username()
+    def clean_username(self) -> str:
+        # Typed ``str`` (as django-stubs types Django's), but Django's returns None when its
+        # check found the name taken (also in another case or width: usernames are
+        # NFKC-normalised, so "ｔｅａｃｈｅｒ" is "teacher"), having added its error.
+        username: str | None = super().clean_username()
         if username is None:
-            # Django's check found the name taken (also in another case or width: usernames
-            # are NFKC-normalised, so "ｔｅａｃｈｅｒ" is "teacher") and added its error.
-            return None
+            return ""  # the form is invalid already: nothing reads the name
         if usernames.is_mixed_script(username):
             raise ValidationError(
                 _(

@@ -10,6 +10,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.functional import Promise
+from django.utils.http import urlencode
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.debug import sensitive_post_parameters
@@ -45,6 +46,12 @@ def login_reason(next_url: str) -> str:
     return gettext("Log in to open that page: it needs an account.")
 
 
+def _with_next(url_name: str, next_url: str) -> str:
+    """The address of ``url_name``, passing ``next`` on (the sign-up and login links)."""
+    url = reverse(url_name)
+    return f"{url}?{urlencode({'next': next_url})}" if next_url else url
+
+
 class ReasonLoginView(LoginView):
     """Django's login view, saying why a page asked for an account (``?next=``)."""
 
@@ -52,6 +59,7 @@ class ReasonLoginView(LoginView):
         ctx = super().get_context_data(**kwargs)
         if not self.request.user.is_authenticated and self.request.method == "GET":
             ctx["reason"] = login_reason(str(ctx.get("next", "")))
+        ctx["signup_url"] = _with_next("signup", str(ctx.get("next") or ""))
         return ctx
 
 
@@ -77,7 +85,11 @@ def signup(request: HttpRequest) -> HttpResponse:
             # A new account starts on the path ("Start here") unless it came for a page.
             return redirect(_safe_next(request, reverse("start:path")))
     next_url = request.POST.get("next") or request.GET.get("next") or ""
-    return render(request, "registration/signup.html", {"form": form, "next": next_url})
+    return render(
+        request,
+        "registration/signup.html",
+        {"form": form, "next": next_url, "login_url": _with_next("login", next_url)},
+    )
 
 
 @login_required

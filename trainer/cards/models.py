@@ -66,6 +66,15 @@ class ClubCard(models.Model):
         return self.title
 
     @property
+    def derived_title(self) -> str:
+        """The title of the shipped card this one was derived from ("Parlett 2008")."""
+        return (
+            CONVENTIONS[self.derived_from].title
+            if self.derived_from in CONVENTIONS
+            else (self.derived_from)
+        )
+
+    @property
     def owner(self) -> models.Model:
         return self.club if self.club_id is not None else self.classroom  # type: ignore[return-value]
 

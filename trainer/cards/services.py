@@ -17,7 +17,7 @@ import time
 from typing import Any
 
 from django.conf import settings
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import AbstractBaseUser, User
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -107,7 +107,7 @@ def card_create(
 
 
 @transaction.atomic
-def card_save(*, actor: AbstractBaseUser, card: ClubCard, data: dict[str, Any]) -> CardVersion:
+def card_save(*, actor: User, card: ClubCard, data: dict[str, Any]) -> CardVersion:
     """Save an edit of ``card``: a new version, unless it is the newest one unchanged. Where the
     owner's default card was an older version of this card, it becomes the new one."""
     owner = selectors.owner_of(card)
@@ -135,7 +135,7 @@ def card_save(*, actor: AbstractBaseUser, card: ClubCard, data: dict[str, Any]) 
     return saved
 
 
-def default_set(*, actor: AbstractBaseUser, version: CardVersion) -> None:
+def default_set(*, actor: User, version: CardVersion) -> None:
     """Make ``version`` the default card of the club that owns it (its house rules)."""
     owner = selectors.owner_of(version.card)
     _require_editor(actor=actor, owner=owner)

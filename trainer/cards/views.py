@@ -27,18 +27,19 @@ from trainer.cards.forms import CardForm
 from trainer.cards.models import CardVersion, ClubCard
 from trainer.cards.selectors import Owner
 from trainer.core.htmx import wants_partial
+from trainer.core.http import AuthenticatedHttpRequest
 
 PAGE = "cards/card_edit.html"
 
 
-def _card(request: HttpRequest, pk: int) -> ClubCard:
+def _card(request: AuthenticatedHttpRequest, pk: int) -> ClubCard:
     card = selectors.card_get(user=request.user, pk=pk)
     if card is None:
         raise Http404("No such card.")
     return card
 
 
-def _owner(request: HttpRequest) -> Owner:
+def _owner(request: AuthenticatedHttpRequest) -> Owner:
     """The club or class in the address (``?club=<slug>`` or ``?class=<id>``), if the visitor
     organises or teaches it."""
     owner = selectors.owner_get(
@@ -145,7 +146,7 @@ def _unreadable(form: CardForm) -> str:
 
 @login_required
 @require_GET
-def card_list(request: HttpRequest) -> HttpResponse:
+def card_list(request: AuthenticatedHttpRequest) -> HttpResponse:
     """The cards of every club the visitor organises and class they teach, and where to
     start a new one."""
     owners = [
@@ -172,7 +173,7 @@ def _base(request: HttpRequest) -> Convention | None:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def card_new(request: HttpRequest) -> HttpResponse:
+def card_new(request: AuthenticatedHttpRequest) -> HttpResponse:
     """``/cards/new/?from=parlett-2008&club=<slug>`` (or ``&class=<id>``): a copy of a shipped
     card to edit; saving it makes the club's (class's) card."""
     owner = _owner(request)
@@ -213,7 +214,7 @@ def card_new(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def card_detail(request: HttpRequest, pk: int) -> HttpResponse:
+def card_detail(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """The card's editor; a POST saves the edit as a new version (an invalid card: 400 with the
     checker's reasons, nothing saved)."""
     card = _card(request, pk)
@@ -275,7 +276,7 @@ def _check_response(
 @vary_on_headers("HX-Request")
 @login_required
 @require_POST
-def card_check(request: HttpRequest, pk: int) -> HttpResponse:
+def card_check(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """The live check of an edit (nothing is saved): errors, ambiguities with their odds, and
     the rows that differ from the base card. htmx gets the check panel, a plain post the page."""
     card = _card(request, pk)
@@ -288,7 +289,7 @@ def card_check(request: HttpRequest, pk: int) -> HttpResponse:
 @vary_on_headers("HX-Request")
 @login_required
 @require_POST
-def card_check_new(request: HttpRequest) -> HttpResponse:
+def card_check_new(request: AuthenticatedHttpRequest) -> HttpResponse:
     """The live check of a card not saved yet (``?club=…&from=…``)."""
     owner = _owner(request)
     base = _base(request)
@@ -300,7 +301,7 @@ def card_check_new(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_POST
-def card_default(request: HttpRequest, pk: int) -> HttpResponse:
+def card_default(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """Make the card's newest version the club's house card (members' drills default to it)."""
     card = _card(request, pk)
     version = _version(card, request)
@@ -336,7 +337,7 @@ def _evaluation_panel(request: HttpRequest, card: ClubCard, version: CardVersion
 @vary_on_headers("HX-Request")
 @login_required
 @require_POST
-def evaluation_start(request: HttpRequest, pk: int) -> HttpResponse:
+def evaluation_start(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """Start "what is it worth" for a version in the background; htmx gets the progress panel."""
     card = _card(request, pk)
     version = _version(card, request)
@@ -352,7 +353,7 @@ def evaluation_start(request: HttpRequest, pk: int) -> HttpResponse:
 @vary_on_headers("HX-Request")
 @login_required
 @require_GET
-def evaluation_status(request: HttpRequest, pk: int) -> HttpResponse:
+def evaluation_status(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """The progress (or the figures) of a version's evaluation: the panel htmx polls."""
     card = _card(request, pk)
     version = _version(card, request)

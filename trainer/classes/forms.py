@@ -6,11 +6,13 @@ from datetime import date, timedelta
 from typing import Any, cast
 
 from django import forms
+from django.http import QueryDict
 from django.utils import timezone
 from django.utils.functional import lazy
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from engine.drills import KIND_TITLES, KINDS
+from engine.drills import KIND_TITLES, KINDS, SCORE_SKILLS, DrillKind, skill_title, skills_for
 from engine.messages import Msg, Term
 from engine.signals import CONVENTIONS, DEFAULT_CONVENTION, ITEMS
 from trainer.classes.models import (
@@ -28,6 +30,8 @@ from trainer.wording.render import say
 
 #: Drills per kind × item a built assignment may ask for.
 MAX_COUNT = 20
+#: Score drills' combinations that are no checklist item ("fours" is both: an item).
+SCORE_ONLY = tuple(s for s in SCORE_SKILLS if s not in set(map(str, ITEMS)))
 #: Deals a play assignment may ask for.
 MAX_DEALS = MAX_PLAY_DEALS
 
@@ -101,6 +105,13 @@ class AssignmentForm(forms.Form):
         label=_("Checklist items"),
         help_text=_("Leave all unticked for drills on any item."),
     )
+    combos = forms.MultipleChoiceField(
+        choices=[(c, lazy(say, str)(skill_title(DrillKind.SCORE, c))) for c in SCORE_ONLY],
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        label=_("Other combinations (score drills)"),
+        help_text=_("Score drills can also practise these, as other drills practise an item."),
+    )
     count = forms.IntegerField(
         min_value=1,
         max_value=MAX_COUNT,
@@ -145,6 +156,26 @@ class AssignmentForm(forms.Form):
         if sets is not None and not sets.exists():
             drill_set.help_text = _("No curated sets have been loaded yet.")
 
+    #: The query values a link may pre-fill the form with (the dashboard's "Set practice").
+    PREFILL = ("kinds", "items", "combos")
+
+    @classmethod
+    def initial_from_query(cls, query: QueryDict) -> dict[str, Any]:
+        """Initial values from a link's query (``?kinds=score&items=fours``): each value
+        checked against the field's choices — unknown ones are dropped, never an error — and a
+        title naming what is practised ("Practice: Four of a kind")."""
+        initial: dict[str, Any] = {}
+        for name in cls.PREFILL:
+            field = cast(forms.MultipleChoiceField, cls.base_fields[name])
+            wanted = [v for v in dict.fromkeys(query.getlist(name)) if field.valid_value(v)]
+            if wanted:
+                initial[name] = wanted
+        if initial.get("kinds"):
+            initial["title"] = practice_title(
+                initial["kinds"], [*initial.get("items", []), *initial.get("combos", [])]
+            )
+        return initial
+
     def clean_due_on(self) -> date:
         due_on = self.cleaned_data["due_on"]
         if due_on < self.today:
@@ -184,8 +215,30 @@ class AssignmentForm(forms.Form):
             return None
         return BuiltSpec(
             kinds=tuple(k for k in KINDS if k in data["kinds"]),
-            items=tuple(i for i in ITEMS if i in data["items"]),
+            items=tuple(i for i in ITEMS if i in data["items"])
+            + tuple(c for c in SCORE_ONLY if c in data["combos"]),
             count=data["count"],
             convention=data["convention"],
             rule=data["rule"],
         )
+
+
+def practice_title(kinds: list[str], skills: list[str]) -> str:
+    """ "Practice: Four of a kind" — the skills practised, else the kinds — cut to the title's
+    length."""
+    names = [_skill_name(kinds, s) for s in skills] or [say(KIND_TITLES[k]) for k in kinds]
+    title = gettext("Practice: %(what)s") % {"what": say(Msg("list.comma")).join(names)}
+    limit = cast(forms.CharField, AssignmentForm.base_fields["title"]).max_length or len(title)
+    return title if len(title) <= limit else title[: limit - 1] + "…"
+
+
+def _skill_name(kinds: list[str], skill: str) -> str:
+    """A checklist item's name ("Four of a kind"), or a combination's when only score drills
+    practise it ("Fours", "Straight flush")."""
+    # Each kind names its own skills; the last kind in learning order speaks for the set (a
+    # checklist item's name once any kind past the scoring drills practises it).
+    practising = [k for k in kinds if skill in skills_for(k)]
+    latest = max(practising, key=lambda k: KINDS.index(DrillKind(k)), default=None)
+    if latest is None:
+        return say(Msg("term", term=Term("item", skill))) if skill in ITEMS else skill
+    return say(skill_title(latest, skill))

@@ -2,8 +2,9 @@
 
 **How an attempt counts towards an assignment.** An :class:`~trainer.progress.models.Attempt` counts
 when its user is (still) a student of the assignment's class, its ``(kind, seed, params)`` is
-one of the assignment's drills, and it was answered at or after the assignment was set. A drill
-is *answered* once any such attempt exists; it is *right* when the student's **first** such
+one of the assignment's drills, and it was answered at or after the assignment was set and
+after the student joined the class (a teacher never sees an answer from before: see below). A
+drill is *answered* once any such attempt exists; it is *right* when the student's **first** such
 answer was right (a drill replayed after seeing the answer does not raise the score). So
 completion is answered / drills and accuracy is right / answered.
 
@@ -17,7 +18,15 @@ practice stays out of the class figures, and the dashboard reads a few thousand 
 instead of every answer the class ever gave.
 
 **A student's page** shows their teacher every answer given since the student joined the
-class (assignment drills and free practice alike), paginated; never answers from before.
+class (assignment drills and free practice alike), paginated; never answers from before. Its
+figures — answers, assignment progress, recent mistakes — come from one selector,
+:func:`student_report`, under that one rule, so they always agree.
+
+**Colours and "needs help".** An accuracy is judged against :data:`PASS_MARK` once it rests on
+:data:`MIN_JUDGED_ANSWERS` answers (:func:`accuracy_band`); the dashboard's "needs help" list
+names students below the pass mark in a skill over :data:`NEEDS_HELP_MIN_ANSWERS` first
+answers, or behind on an assignment due within :data:`DUE_SOON_DAYS` days or overdue
+(:func:`needs_help`).
 
 Class-wide figures come from a fixed handful of ``GROUP BY`` queries whatever the number of
 students or answers; nothing here queries per student.
@@ -27,14 +36,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from datetime import date
+from enum import StrEnum
 from typing import TYPE_CHECKING, TypedDict
 from urllib.parse import urlencode
 
 from django.contrib.auth.models import User
 from django.db import connection
 from django.db.models import Case, Count, F, IntegerField, Model, Q, QuerySet, When
+from django.utils import timezone
 
-from engine.drills import KIND_TITLES, KINDS, skill_title, skills_for
+from engine.drills import KIND_TITLES, KINDS, SCORE_SKILLS, skill_title
 from engine.signals import ITEMS
 from trainer.classes.models import (
     Assignment,
@@ -44,9 +56,12 @@ from trainer.classes.models import (
     normalize_join_code,
 )
 from trainer.core import playlog
+from trainer.core.kinds import name_template
 from trainer.core.people import display_name
 from trainer.progress.models import Attempt
 from trainer.progress.selectors import play_figures
+from trainer.ratings import selectors as ratings
+from trainer.ratings.selectors import Point, Rating
 
 if TYPE_CHECKING:  # django-stubs' helper (a dev dependency): for annotations only
     from django_stubs_ext import WithAnnotations
@@ -67,9 +82,51 @@ _TOTAL = Case(
 #: A skill needs this many answers across the class before it is ranked among the weakest.
 WEAKEST_MIN_ANSWERS = 5
 WEAKEST_SHOWN = 6
-#: Kinds whose skills are checklist items (a drill of them can focus on ``items``); score
-#: drills' skills are combinations, some named like items ("fours"), and take no items.
-ITEM_KINDS = frozenset(str(k) for k in KINDS if set(map(str, skills_for(k))) <= set(ITEMS))
+#: Score drills' combinations that are no checklist item: the assignment form's ``combos``
+#: (a score drill focuses on a combination as other kinds focus on an item, ``items=fours``).
+SCORE_ONLY_SKILLS = tuple(s for s in SCORE_SKILLS if s not in set(map(str, ITEMS)))
+
+#: The share of right answers (per cent) a student should reach: an accuracy at or above it is
+#: good, up to :data:`WARNING_POINTS` below it a warning, further below poor.
+PASS_MARK = 80
+WARNING_POINTS = 15
+#: Fewer answers than this are too few to judge: the figure is shown, not coloured.
+MIN_JUDGED_ANSWERS = 5
+#: "Needs help": below the pass mark in a skill over at least this many first answers …
+NEEDS_HELP_MIN_ANSWERS = 8
+#: … or an assignment due within this many days less than half done (or overdue, not done).
+DUE_SOON_DAYS = 3
+
+
+class Band(StrEnum):
+    """How an accuracy compares with the pass mark (a CSS class and a mark on the page)."""
+
+    GOOD = "good"
+    WARNING = "warning"
+    POOR = "poor"
+    NEUTRAL = "neutral"
+
+
+def percent_of(right: int, answers: int) -> int | None:
+    """The whole percentage shown for ``right`` of ``answers`` (as the ``percent`` filter)."""
+    return round(100 * right / answers) if answers else None
+
+
+def accuracy_band(right: int, answers: int) -> Band:
+    """``right`` of ``answers`` against :data:`PASS_MARK`, judged on the percentage the page
+    shows (so 79.6% shown as 80% is at the pass mark); neutral under :data:`MIN_JUDGED_ANSWERS`.
+
+    >>> [accuracy_band(*x) for x in [(8, 10), (7, 10), (3, 7), (1, 2)]]
+    [<Band.GOOD: 'good'>, <Band.WARNING: 'warning'>, <Band.POOR: 'poor'>, <Band.NEUTRAL: 'neutral'>]
+    """
+    percent = percent_of(right, answers)
+    if percent is None or answers < MIN_JUDGED_ANSWERS:
+        return Band.NEUTRAL
+    if percent >= PASS_MARK:
+        return Band.GOOD
+    if percent >= PASS_MARK - WARNING_POINTS:
+        return Band.WARNING
+    return Band.POOR
 
 
 # --------------------------------------------------------------------------------------------
@@ -187,6 +244,11 @@ class Completion:
     def percent_done(self) -> int:
         return round(100 * self.answered / self.total) if self.total else 0
 
+    @property
+    def band(self) -> Band:
+        """Accuracy against the pass mark (neutral for deals, which have none)."""
+        return Band.NEUTRAL if self.deals else accuracy_band(self.right, self.answered)
+
 
 def _table(model: type[Model]) -> str:
     return connection.ops.quote_name(model._meta.db_table)
@@ -213,6 +275,7 @@ def _first_answers_sql(where: str) -> str:
             JOIN {_table(Attempt)} t
                  ON t.seed = d.seed AND t.kind = d.kind AND t.params = d.params
                  AND t.user_id = m.user_id AND t.created_at >= a.created_at
+                 AND t.created_at >= m.joined_at
             WHERE {where}
         ) ranked
         WHERE nth = 1
@@ -235,17 +298,30 @@ def _first_answers(where: str, params: list[int]) -> dict[tuple[int, int], tuple
     return {(a, u): (int(n), int(r or 0)) for a, u, n, r in _rows(sql, params)}
 
 
-def _skill_figures(where: str, params: list[int]) -> list[SkillFigure]:
-    """First answers to assignment drills by kind × skill, with how many students gave them."""
+def _skill_figures(where: str, params: list[int]) -> dict[int, list[SkillFigure]]:
+    """First answers to assignment drills by student, then kind × skill (``students`` is 1)."""
     sql = f"""
-        SELECT kind, skill, COUNT(*), SUM(first_right), COUNT(DISTINCT user_id)
+        SELECT user_id, kind, skill, COUNT(*), SUM(first_right)
         FROM ({_first_answers_sql(where)}) firsts
-        GROUP BY kind, skill
-        ORDER BY kind, skill
+        GROUP BY user_id, kind, skill
+        ORDER BY user_id, kind, skill
     """  # noqa: S608 (see _first_answers_sql)
-    return [
-        SkillFigure(k, s, int(n), int(r or 0), int(who)) for k, s, n, r, who in _rows(sql, params)
-    ]
+    out: dict[int, list[SkillFigure]] = {}
+    for who, k, s, n, r in _rows(sql, params):
+        out.setdefault(int(who), []).append(SkillFigure(k, s, int(n), int(r or 0), 1))
+    return out
+
+
+def _pooled(by_student: dict[int, list[SkillFigure]]) -> list[SkillFigure]:
+    """The class's figures by kind × skill: every student's pooled, with how many gave them."""
+    pooled: dict[tuple[str, str], SkillFigure] = {}
+    for figures in by_student.values():
+        for f in figures:
+            was = pooled.get((f.kind, f.skill), SkillFigure(f.kind, f.skill, 0, 0, 0))
+            pooled[(f.kind, f.skill)] = SkillFigure(
+                f.kind, f.skill, was.answers + f.answers, was.right + f.right, was.students + 1
+            )
+    return [pooled[key] for key in sorted(pooled)]
 
 
 def _play_completions(
@@ -318,13 +394,20 @@ class DrillStatus:
 def drill_statuses(
     *, assignment: Assignment, student: User, next_path: str | None = None
 ) -> list[DrillStatus]:
-    """Each drill of the assignment with the student's first counted answer. Two queries."""
+    """Each drill of the assignment with the student's first counted answer (given after the
+    assignment was set and the student joined, as everywhere). Three queries."""
     drills = assignment_drills(assignment)
     firsts: dict[tuple[str, int, str], Attempt] = {}
     if drills and student.is_authenticated:
+        joined = (
+            ClassMembership.objects.filter(classroom_id=assignment.classroom_id, user_id=student.pk)
+            .values_list("joined_at", flat=True)
+            .first()
+        )
+        since = max(assignment.created_at, joined) if joined else assignment.created_at
         attempts = Attempt.objects.filter(
             user_id=student.pk,
-            created_at__gte=assignment.created_at,
+            created_at__gte=since,
             seed__in={d.seed for d in drills},
             kind__in={d.kind for d in drills},
         ).order_by("created_at", "id")
@@ -399,18 +482,59 @@ class SkillFigure:
     @property
     def practice_query(self) -> str:
         """The new-assignment form's query that sets practice on this skill: its kind, and the
-        skill as the item to drill when the kind drills checklist items (score does not)."""
+        skill to drill — a checklist item (``items``; a score drill's "fours" is one too) or a
+        score drill's other combinations (``combos``). The form checks both, and titles it."""
         query = {"kinds": self.kind}
-        if self.kind in ITEM_KINDS:
+        if self.skill in ITEMS:
             query["items"] = self.skill
+        elif self.skill in SCORE_ONLY_SKILLS:
+            query["combos"] = self.skill
         return urlencode(query)
 
     @property
     def accuracy(self) -> float:
         return self.right / self.answers if self.answers else 0.0
 
+    @property
+    def band(self) -> Band:
+        return accuracy_band(self.right, self.answers)
+
+    @property
+    def below_pass_mark(self) -> bool:
+        """Judged on enough first answers for "needs help", and under the pass mark."""
+        percent = percent_of(self.right, self.answers)
+        return (
+            self.answers >= NEEDS_HELP_MIN_ANSWERS and percent is not None and percent < PASS_MARK
+        )
+
 
 PlayFigures = playlog.PlayFigures
+
+
+@dataclass(frozen=True, slots=True)
+class KindRating:
+    """A learner's Glicko-2 rating for one drill kind (``trainer.ratings``), and, on the
+    student page, its history since the student joined the class."""
+
+    rating: Rating
+    history: list[Point] = field(default_factory=list)
+
+    @property
+    def kind(self) -> str:
+        return self.rating.kind
+
+    @property
+    def title(self) -> str:
+        return KIND_TITLES.get(self.kind, self.kind)
+
+    @property
+    def name_template(self) -> str | None:
+        """The kind's short name ("Lead drill"), a template partial."""
+        return name_template(self.kind)
+
+
+def _in_kind_order(found: dict[str, Rating]) -> list[KindRating]:
+    return [KindRating(found[k]) for k in KINDS if k in found]
 
 
 @dataclass(frozen=True)
@@ -423,6 +547,13 @@ class StudentRow:
         return self.membership.user
 
     play: PlayFigures = field(default_factory=PlayFigures)
+    #: The student's first answers to the class's assignment drills, by kind × skill.
+    skills: list[SkillFigure] = field(default_factory=list)
+    ratings: list[KindRating] = field(default_factory=list)
+
+    @property
+    def play_band(self) -> Band:
+        return accuracy_band(self.play.right, self.play.answers)
 
     @property
     def overall(self) -> Completion:
@@ -439,6 +570,77 @@ class StudentRow:
         return sum(c.done for c in self.completions)
 
 
+class Why(StrEnum):
+    """Why a student is on the "needs help" list."""
+
+    OVERDUE = "overdue"  # past its due date, not done
+    DUE_SOON = "due_soon"  # due within DUE_SOON_DAYS days, less than half done
+    SKILL = "skill"  # below the pass mark in a skill over NEEDS_HELP_MIN_ANSWERS first answers
+
+
+@dataclass(frozen=True)
+class HelpReason:
+    why: Why
+    assignment: AssignmentWithTotal | None = None
+    completion: Completion | None = None
+    skill: SkillFigure | None = None
+
+
+@dataclass(frozen=True)
+class HelpEntry:
+    """A student the teacher should look at, and every reason why."""
+
+    row: StudentRow
+    reasons: list[HelpReason]
+
+    @property
+    def user(self) -> User:
+        return self.row.user
+
+
+def needs_help(
+    students: Iterable[StudentRow],
+    assignments: list[AssignmentWithTotal],
+    *,
+    today: date,
+    due_dates: bool = True,
+) -> list[HelpEntry]:
+    """Students behind on an assignment or below the pass mark in a skill, each with why.
+
+    An assignment is behind when it is overdue and not done, or due within
+    :data:`DUE_SOON_DAYS` days (today included) with less than half of it done; a skill when
+    the student's first answers to it number :data:`NEEDS_HELP_MIN_ANSWERS` or more and are
+    right less often than :data:`PASS_MARK` (weakest first). ``due_dates`` False (an archived
+    class) leaves the dates out. Overdue work first, then work due soon, then by name.
+    """
+    out: list[HelpEntry] = []
+    for row in students:
+        reasons: list[HelpReason] = []
+        dated = list(zip(assignments, row.completions, strict=True)) if due_dates else []
+        for a, c in dated:
+            days = (a.due_on - today).days
+            if days < 0 and not c.done:
+                reasons.append(HelpReason(Why.OVERDUE, a, c))
+            elif 0 <= days <= DUE_SOON_DAYS and 2 * c.answered < c.total:
+                reasons.append(HelpReason(Why.DUE_SOON, a, c))
+        weak = sorted(
+            (s for s in row.skills if s.below_pass_mark),
+            key=lambda s: (s.accuracy, -s.answers, s.kind, s.skill),
+        )
+        reasons += [HelpReason(Why.SKILL, skill=s) for s in weak]
+        if reasons:
+            out.append(HelpEntry(row, reasons))
+    order = list(Why)
+    out.sort(
+        key=lambda e: (
+            min(order.index(r.why) for r in e.reasons),
+            display_name(e.user).casefold(),
+            e.user.pk,
+        )
+    )
+    return out
+
+
 @dataclass(frozen=True)
 class Dashboard:
     classroom: Classroom
@@ -446,6 +648,7 @@ class Dashboard:
     students: list[StudentRow]
     weakest: list[SkillFigure] = field(default_factory=list)
     skills: list[SkillFigure] = field(default_factory=list)
+    needs_help: list[HelpEntry] = field(default_factory=list)
 
     @property
     def has_play(self) -> bool:
@@ -453,33 +656,52 @@ class Dashboard:
         student's signal accuracy in play)."""
         return any(a.is_play for a in self.assignments)
 
+    @property
+    def has_ratings(self) -> bool:
+        return any(row.ratings for row in self.students)
 
-def dashboard_for(*, classroom: Classroom) -> Dashboard:
-    """Students × assignments and the class's skills on assignment drills.
 
-    Four queries however large the class: assignments, students, one ``GROUP BY assignment,
-    student`` for progress and one ``GROUP BY kind, skill`` for the skills; two more when the
-    class has a play assignment (deals finished, and answers given in play, each grouped).
-    The caller must have fetched ``classroom`` through :func:`classes_taught_by`.
+def dashboard_for(*, classroom: Classroom, with_ratings: bool = True) -> Dashboard:
+    """Students × assignments, the class's skills on assignment drills, who needs help.
+
+    Five queries however large the class: assignments, students, one ``GROUP BY assignment,
+    student`` for progress, one ``GROUP BY student, kind, skill`` for the skills (pooled here
+    for the class) and the students' ratings (none with ``with_ratings`` False: the CSV); two
+    more when the class has a play assignment (deals finished, and answers given in play, each
+    grouped). The caller must have fetched ``classroom`` through :func:`classes_taught_by`.
     """
     assignments = list(assignments_of(classroom))
     memberships = list(members_of(classroom, Role.STUDENT))
     progress = _first_answers("a.classroom_id = %s", [classroom.pk])
     deals = _play_completions(assignments)
-    skills = _skill_figures("a.classroom_id = %s", [classroom.pk])
+    by_student = _skill_figures("a.classroom_id = %s", [classroom.pk])
     play = {}
     if any(a.is_play for a in assignments):  # answers given in play since each joined
         play = play_figures({m.user_id: m.joined_at for m in memberships})
+    rated = ratings.ratings_of_users(m.user_id for m in memberships) if with_ratings else {}
     students = [
         StudentRow(
             m,
             [_completion(a, m.user_id, progress, deals) for a in assignments],
             play.get(m.user_id, PlayFigures()),  # none asked: no play assignment
+            skills=by_student.get(m.user_id, []),
+            ratings=_in_kind_order(rated.get(m.user_id, {})),
         )
         for m in memberships
     ]
+    skills = _pooled(by_student)
     return Dashboard(
-        classroom, assignments, students, weakest=weakest_skills(skills), skills=skills
+        classroom,
+        assignments,
+        students,
+        weakest=weakest_skills(skills),
+        skills=skills,
+        needs_help=needs_help(
+            students,
+            assignments,
+            today=timezone.localdate(),
+            due_dates=not classroom.is_archived,
+        ),
     )
 
 
@@ -537,6 +759,69 @@ def student_totals(*, membership: ClassMembership) -> tuple[int, int]:
         n=Count("id"), ok=Count("id", filter=Q(correct=True))
     )
     return row["n"], row["ok"]
+
+
+#: Wrong answers listed at the top of a student's page (the history holds them all).
+MISTAKES_SHOWN = 10
+
+
+@dataclass(frozen=True)
+class StudentReport:
+    """Everything a student's page shows their teacher, counted by one rule: answers given
+    since the student joined the class (the header, the assignments table, the mistakes and
+    the history below them all agree)."""
+
+    membership: ClassMembership
+    #: Every answer since joining (assignment drills, free practice and play), and right ones.
+    answers: int
+    right: int
+    assignments: list[tuple[AssignmentWithTotal, Completion]]
+    #: The latest wrong answers since joining, newest first (at most :data:`MISTAKES_SHOWN`).
+    mistakes: list[Attempt]
+    ratings: list[KindRating] = field(default_factory=list)
+
+    @property
+    def accuracy(self) -> float | None:
+        return self.right / self.answers if self.answers else None
+
+    @property
+    def band(self) -> Band:
+        return accuracy_band(self.right, self.answers)
+
+    @property
+    def drills(self) -> Completion:
+        """The class's drill assignments taken together (as the dashboard's last column)."""
+        done = [c for _, c in self.assignments if not c.deals]
+        return Completion(
+            sum(c.answered for c in done), sum(c.right for c in done), sum(c.total for c in done)
+        )
+
+
+def student_report(*, classroom: Classroom, membership: ClassMembership) -> StudentReport:
+    """The student page's figures for ``membership``, a student's of ``classroom`` (found
+    through a class the caller teaches): a fixed handful of queries, plus one per rated drill
+    kind (its history)."""
+    student = membership.user
+    assignments = list(assignments_of(classroom))
+    completions = completions_for_student(student=student, assignments=assignments)
+    answers, right = student_totals(membership=membership)
+    mistakes = list(student_history(membership=membership, mistakes_only=True)[:MISTAKES_SHOWN])
+    rated = [
+        KindRating(
+            r.rating,
+            # Points are answers: only those given since joining, as everything else here.
+            [p for p in ratings.history(student, r.kind) if p.at >= membership.joined_at],
+        )
+        for r in _in_kind_order(ratings.ratings_of(student))
+    ]
+    return StudentReport(
+        membership,
+        answers,
+        right,
+        [(a, completions[a.pk]) for a in assignments],
+        mistakes,
+        rated,
+    )
 
 
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")

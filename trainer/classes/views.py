@@ -21,7 +21,7 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from engine.drills import KIND_TITLES
+from engine.drills import KIND_TITLES, DrillParams
 from trainer.classes import ratelimit, selectors, services
 from trainer.classes.answers import AnswerWords, describe
 from trainer.classes.forms import AssignmentForm, ClassroomForm, CoTeacherForm, JoinForm
@@ -30,6 +30,7 @@ from trainer.core.client_ip import client_ip
 from trainer.core.htmx import redirect_page, wants_partial
 from trainer.core.http import AuthenticatedHttpRequest
 from trainer.core.links import drill_url
+from trainer.core.people import display_name
 from trainer.progress.models import SOURCE_PLAY, Attempt
 
 Role = ClassMembership.Role
@@ -229,9 +230,21 @@ def dashboard(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
         {
             "classroom": classroom,
             "dashboard": selectors.dashboard_for(classroom=classroom),
-            "min_answers": selectors.WEAKEST_MIN_ANSWERS,
+            **_marks(),
         },
     )
+
+
+def _marks() -> dict[str, int]:
+    """The thresholds the dashboard and a student's page explain (their legends)."""
+    return {
+        "min_answers": selectors.WEAKEST_MIN_ANSWERS,
+        "pass_mark": selectors.PASS_MARK,
+        "warning_mark": selectors.PASS_MARK - selectors.WARNING_POINTS,
+        "judged_answers": selectors.MIN_JUDGED_ANSWERS,
+        "help_answers": selectors.NEEDS_HELP_MIN_ANSWERS,
+        "due_soon_days": selectors.DUE_SOON_DAYS,
+    }
 
 
 @login_required
@@ -239,7 +252,7 @@ def dashboard(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
 def export_csv(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """The dashboard's students × assignments table as CSV, one row per student."""
     classroom = _taught(request, pk)
-    data = selectors.dashboard_for(classroom=classroom)
+    data = selectors.dashboard_for(classroom=classroom, with_ratings=False)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     filename = f"{slugify(classroom.name) or 'class'}-progress.csv"
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
@@ -251,7 +264,8 @@ def export_csv(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_http_methods(["GET"])
 def student_detail(request: AuthenticatedHttpRequest, pk: int, user_id: int) -> HttpResponse:
-    """One student's answers since joining (all, or mistakes only), as their teacher sees them.
+    """One student's figures, recent mistakes and answers since joining (all, or mistakes
+    only), as their teacher sees them: every figure from :func:`selectors.student_report`.
 
     htmx requests for another page or filter get only the ``history`` partial.
     """
@@ -260,30 +274,22 @@ def student_detail(request: AuthenticatedHttpRequest, pk: int, user_id: int) -> 
     mistakes = request.GET.get("show") == "mistakes"
     history = selectors.student_history(membership=membership, mistakes_only=mistakes)
     page = Paginator(history, HISTORY_PAGE_SIZE).get_page(request.GET.get("page"))
-    rows = [
-        HistoryRow(a, describe(a), _drill_link(a), KIND_TITLES.get(a.kind, a.kind))
-        for a in page.object_list
-    ]
     ctx: dict[str, Any] = {
         "classroom": classroom,
         "membership": membership,
         "student": membership.user,
         "page": page,
-        "rows": rows,
+        "rows": [_history_row(a) for a in page.object_list],
         "mistakes": mistakes,
     }
     if wants_partial(request):
         return render(request, "classes/student_detail.html#history", ctx)
-    assignments = list(selectors.assignments_of(classroom))
-    completions = selectors.completions_for_student(
-        student=membership.user, assignments=assignments
-    )
-    answers, right = selectors.student_totals(membership=membership)
+    report = selectors.student_report(classroom=classroom, membership=membership)
     ctx.update(
         {
-            "completions": [(a, completions[a.pk]) for a in assignments],
-            "answers": answers,
-            "right": right,
+            "report": report,
+            "recent_mistakes": [_history_row(a) for a in report.mistakes],
+            **_marks(),
         }
     )
     return render(request, "classes/student_detail.html", ctx)
@@ -297,10 +303,28 @@ class HistoryRow:
     kind_title: str
 
 
+def _history_row(attempt: Attempt) -> HistoryRow:
+    kind_title = KIND_TITLES.get(attempt.kind, attempt.kind)
+    return HistoryRow(attempt, describe(attempt), _drill_link(attempt), kind_title)
+
+
 def _drill_link(attempt: Attempt) -> str:
-    if attempt.source == SOURCE_PLAY:  # a lead or read made at the table: its deal
+    """Where the answer was given: its drill's address — the convention and rule spelled out,
+    as an assignment's drill links are, so the teacher's own settings cannot make it another
+    drill — or, for a lead or read made at the table, its deal."""
+    if attempt.source == SOURCE_PLAY:
         return reverse("play:table", args=[attempt.seed])
-    return drill_url(attempt.kind, attempt.seed, attempt.params)
+    try:
+        params = DrillParams.from_key(attempt.params)
+    except ValueError:  # an address the engine no longer reads: as stored
+        return drill_url(attempt.kind, attempt.seed, attempt.params)
+    return drill_url(
+        attempt.kind,
+        attempt.seed,
+        attempt.params,
+        convention=params.convention,
+        rule=params.rule,
+    )
 
 
 def _teacher_action(
@@ -330,7 +354,7 @@ def student_remove(request: AuthenticatedHttpRequest, pk: int, user_id: int) -> 
         )
         services.student_remove(classroom=classroom, student=membership.user, by=request.user)
         return gettext("%(name)s is no longer in this class.") % {
-            "name": membership.user.get_username()
+            "name": display_name(membership.user)
         }
 
     return _teacher_action(request, pk, remove)
@@ -347,7 +371,7 @@ def co_teacher_add(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
             classroom=classroom, by=request.user, username=form.cleaned_data["username"]
         )
         return gettext("%(name)s now teaches this class with you.") % {
-            "name": membership.user.get_username()
+            "name": display_name(membership.user)
         }
 
     return _teacher_action(request, pk, add)
@@ -405,8 +429,9 @@ def class_leave(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
 def assignment_create(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """Set the class drills: a curated set, or kinds × items × count built on the spot.
 
-    A GET may pre-fill the form (``?kinds=read&items=fours``), as the dashboard's weakest
-    skills do.
+    A GET may pre-fill the form (``?kinds=read&items=fours``, ``?kinds=score&combos=flush``),
+    as the dashboard's weakest skills do: the form keeps the values it knows and titles the
+    assignment after them (see ``AssignmentForm.initial_from_query``).
     """
     classroom = _taught(request, pk)
     if classroom.is_archived:
@@ -417,8 +442,9 @@ def assignment_create(request: AuthenticatedHttpRequest, pk: int) -> HttpRespons
     if request.method == "POST":
         form = AssignmentForm(request.POST, classroom=classroom)
     else:
-        initial = {k: request.GET.getlist(k) for k in ("kinds", "items") if k in request.GET}
-        form = AssignmentForm(initial=initial, classroom=classroom)
+        form = AssignmentForm(
+            initial=AssignmentForm.initial_from_query(request.GET), classroom=classroom
+        )
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         deals = form.play_deals()

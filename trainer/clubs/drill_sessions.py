@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from django.http import HttpRequest
 from django.urls import ResolverMatch, reverse
 from django.utils.translation import gettext
 
 from trainer.clubs import selectors
 from trainer.clubs.curriculum import get_step
 from trainer.core.drill_sessions import Frame
+from trainer.core.http import AuthenticatedHttpRequest
 
 
-def step_frame(request: HttpRequest, match: ResolverMatch) -> Frame | None:
+def step_frame(request: AuthenticatedHttpRequest, match: ResolverMatch) -> Frame | None:
     if match.view_name not in ("clubs:step-next", "start:step-next"):
         return None
     step = get_step(int(match.kwargs["number"]))

@@ -5,7 +5,7 @@ from django.utils.translation import gettext_lazy as _
 
 from trainer.clubs.models import Club
 from trainer.core import conventions
-from trainer.core.languages import group_language_choices
+from trainer.core.languages import LanguageSelect, group_language_choices
 from trainer.core.rules import rule_choices
 
 _LANGUAGE_HELP = _("Members who have not chosen a language see the site in this one.")
@@ -15,6 +15,7 @@ class _LanguageField(forms.ChoiceField):
     def __init__(self) -> None:
         super().__init__(
             choices=group_language_choices,
+            widget=LanguageSelect,
             required=False,
             label=_("Members' language"),
             help_text=_LANGUAGE_HELP,

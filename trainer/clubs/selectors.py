@@ -7,19 +7,30 @@ table for one club only, in a fixed number of queries whatever the number of mem
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser, User
+from django.contrib.sessions.backends.base import SessionBase
 from django.db.models import Max, QuerySet
 
+from engine.drills import DrillAddress, make_drill_at
+from engine.errors import ConcertoError
 from trainer.clubs.curriculum import STEPS, Step
 from trainer.clubs.models import Club, ClubMembership
 from trainer.drills.models import DrillSetEntry
+from trainer.progress import services as progress_services
 from trainer.progress.models import Attempt
+from trainer.ratings import selectors as ratings
+from trainer.ratings.services import Family
 
 #: Status of one drill of a step for one member: the latest answer counts.
 RIGHT, WRONG, NEW = "right", "wrong", "new"
+
+#: The steps a visitor (not signed in) may play, from the start: the rest open with an account.
+VISITOR_STEPS = 1
+#: Who a visitor's answers belong to in the tables below (no user has this id).
+_VISITOR = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,7 +89,7 @@ class MemberRow:
 # Clubs and memberships
 
 
-def memberships_for(*, user: AbstractBaseUser) -> QuerySet[ClubMembership]:
+def memberships_for(*, user: User | AnonymousUser) -> QuerySet[ClubMembership]:
     """The user's memberships with their clubs, earliest joined first."""
     if not user.is_authenticated:
         return ClubMembership.objects.none()
@@ -87,13 +98,13 @@ def memberships_for(*, user: AbstractBaseUser) -> QuerySet[ClubMembership]:
     )
 
 
-def first_club_of(*, user: AbstractBaseUser) -> Club | None:
+def first_club_of(*, user: User) -> Club | None:
     """The club ``user`` joined first, or None."""
     membership = memberships_for(user=user).first()
     return membership.club if membership else None
 
 
-def membership_get(*, user: AbstractBaseUser, slug: str) -> ClubMembership | None:
+def membership_get(*, user: User | AnonymousUser, slug: str) -> ClubMembership | None:
     """The user's membership of the club ``slug``, or None (not a member, or no such club)."""
     if not user.is_authenticated:
         return None
@@ -106,7 +117,7 @@ def club_by_invite(*, token: str) -> Club | None:
     return Club.objects.filter(invite_token=token).first()
 
 
-def house_rules_for(*, user: AbstractBaseUser) -> dict[str, str]:
+def house_rules_for(*, user: User | AnonymousUser) -> dict[str, str]:
     """The convention and scoring rule of the earliest-joined club of ``user`` (one query)."""
     if not user.is_authenticated:
         return {}
@@ -226,18 +237,51 @@ def current_step(steps: Sequence[StepStatus]) -> StepStatus | None:
     return next((s for s in steps if not s.passed), None)
 
 
-def path_for(*, user: AbstractBaseUser, steps: Sequence[Step] = STEPS) -> tuple[StepStatus, ...]:
+def path_for(*, user: User, steps: Sequence[Step] = STEPS) -> tuple[StepStatus, ...]:
     """A member's position on the onboarding path (two queries)."""
     entries = _entries_by_set(steps)
     latest = _latest_results([user.pk], (e for es in entries.values() for e in es))
     return _step_statuses(user.pk, steps, entries, latest)
 
 
-def step_drills(*, user: AbstractBaseUser, step: Step) -> list[EntryStatus]:
+def step_drills(*, user: User, step: Step) -> list[EntryStatus]:
     """The drills of one step with the member's status on each (two queries)."""
     entries = _entries_by_set([step])[step.drill_set]
     latest = _latest_results([user.pk], entries)
     return [EntryStatus(e, _status(latest, user.pk, e)) for e in entries]
+
+
+def _visitor_latest(
+    session: SessionBase, entries: Iterable[DrillSetEntry]
+) -> dict[tuple[int, str, int, str], bool]:
+    """The visitor's answers kept in ``session`` to these drills, as :func:`_latest_results`
+    gives a member's (re-graded by the engine; the latest answer to a drill counts)."""
+    wanted = {(e.kind, e.seed, e.params) for e in entries}
+    if not wanted:
+        return {}
+    latest: dict[tuple[int, str, int, str], bool] = {}
+    for kept in progress_services.visitor_answers_kept(session, wanted=wanted):  # oldest first
+        drill = kept.drill
+        latest[(_VISITOR, str(drill.kind), drill.seed, drill.params.key())] = kept.correct
+    return latest
+
+
+def visitor_path(*, session: SessionBase, steps: Sequence[Step] = STEPS) -> tuple[StepStatus, ...]:
+    """A visitor's position on the path from the answers their session keeps: counted as a
+    member's are, with only the first :data:`VISITOR_STEPS` steps open (one query)."""
+    entries = _entries_by_set(steps)
+    latest = _visitor_latest(session, (e for es in entries.values() for e in es))
+    return tuple(
+        replace(s, unlocked=s.unlocked and s.step.number <= VISITOR_STEPS)
+        for s in _step_statuses(_VISITOR, steps, entries, latest)
+    )
+
+
+def visitor_step_drills(*, session: SessionBase, step: Step) -> list[EntryStatus]:
+    """The drills of one step with the visitor's status on each, from their session."""
+    entries = _entries_by_set([step])[step.drill_set]
+    latest = _visitor_latest(session, entries)
+    return [EntryStatus(e, _status(latest, _VISITOR, e)) for e in entries]
 
 
 def next_drill(*, drills: Sequence[EntryStatus], after: int | None = None) -> DrillSetEntry | None:
@@ -255,6 +299,23 @@ def next_drill(*, drills: Sequence[EntryStatus], after: int | None = None) -> Dr
         if candidate.status != RIGHT:
             return candidate.entry
     return None
+
+
+def fitting_new_drill(*, user: User, drills: Sequence[EntryStatus]) -> DrillSetEntry | None:
+    """Of the step's drills not played yet, the one whose family (kind, skill, side hand,
+    card) fits the learner's rating best, or None when ratings say nothing yet (the step's
+    order then stands)."""
+    candidates = []
+    for d in drills:
+        if d.status != NEW:
+            continue
+        try:
+            drill = make_drill_at(DrillAddress.of(d.entry.kind, d.entry.seed, d.entry.params))
+        except ConcertoError:
+            continue
+        family = Family(str(drill.kind), drill.skill, drill.side_hand, drill.params.convention)
+        candidates.append((d.entry, family))
+    return ratings.fitting_first(user, candidates)
 
 
 def members_path(*, club: Club, steps: Sequence[Step] = STEPS) -> list[MemberRow]:

@@ -3,7 +3,7 @@ so a view that forgets a permission check still cannot change someone else's clu
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.text import slugify
@@ -30,7 +30,7 @@ def _check_rules(convention: str, rule: str, club: Club | None = None) -> None:
         raise ValidationError({"rule": _("Unknown scoring rule: %(name)r.") % {"name": rule}})
 
 
-def _require_organiser(*, actor: AbstractBaseUser, club: Club) -> None:
+def _require_organiser(*, actor: User, club: Club) -> None:
     if not club.memberships.filter(user=actor, role=ORGANISER).exists():
         raise PermissionDenied(_("Only the club's organisers can do this."))
 
@@ -51,7 +51,7 @@ def _free_slug(name: str) -> str:
 @transaction.atomic
 def club_create(
     *,
-    user: AbstractBaseUser,
+    user: User,
     name: str,
     convention: str = DEFAULT_CONVENTION.name,
     rule: str = "classic",
@@ -77,7 +77,7 @@ def club_create(
 
 @retry_on_lock  # idempotent: safe to run again if SQLite stays locked
 @transaction.atomic
-def club_join(*, user: AbstractBaseUser, club: Club) -> tuple[ClubMembership, bool]:
+def club_join(*, user: User, club: Club) -> tuple[ClubMembership, bool]:
     """Make ``user`` a member (an existing membership is returned unchanged)."""
     try:
         with transaction.atomic():
@@ -89,7 +89,7 @@ def club_join(*, user: AbstractBaseUser, club: Club) -> tuple[ClubMembership, bo
 
 
 @transaction.atomic
-def invite_rotate(*, actor: AbstractBaseUser, club: Club) -> str:
+def invite_rotate(*, actor: User, club: Club) -> str:
     """Give the club a new invite token; the old link stops working."""
     _require_organiser(actor=actor, club=club)
     club.invite_token = new_invite_token()
@@ -100,7 +100,7 @@ def invite_rotate(*, actor: AbstractBaseUser, club: Club) -> str:
 @transaction.atomic
 def house_rules_set(
     *,
-    actor: AbstractBaseUser,
+    actor: User,
     club: Club,
     convention: str,
     rule: str,
@@ -127,7 +127,7 @@ def _check_language(language: str) -> None:
 
 
 @transaction.atomic
-def member_promote(*, actor: AbstractBaseUser, club: Club, user_id: int) -> ClubMembership:
+def member_promote(*, actor: User, club: Club, user_id: int) -> ClubMembership:
     """Make a member of ``club`` an organiser. Raises ``ClubMembership.DoesNotExist`` for a
     user who is not a member of this club."""
     _require_organiser(actor=actor, club=club)

@@ -3,12 +3,17 @@ and the organisers' tools (invite link, house rules, the members' path table, pr
 
 Permissions: every club page looks up the visitor's own membership first; no membership means
 404, so a guessed slug reveals nothing. Organiser pages answer a plain member with 403.
+*Start here* (the path without a club) is open to visitors too, for its first step only
+(``selectors.VISITOR_STEPS``): their answers wait in their session until they sign up.
 """
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -23,18 +28,19 @@ from trainer.clubs.curriculum import STEPS, Step, get_step
 from trainer.clubs.forms import ClubForm, HouseRulesForm
 from trainer.clubs.models import Club, ClubMembership
 from trainer.core.htmx import redirect_page
+from trainer.core.http import AuthenticatedHtmxRequest, AuthenticatedHttpRequest, signed_in
 from trainer.core.links import drill_url
 from trainer.drills.models import DrillSetEntry
 
 
-def _membership(request: HttpRequest, slug: str) -> ClubMembership:
+def _membership(request: AuthenticatedHttpRequest, slug: str) -> ClubMembership:
     membership = selectors.membership_get(user=request.user, slug=slug)
     if membership is None:
         raise Http404("No such club.")
     return membership
 
 
-def _organiser(request: HttpRequest, slug: str) -> ClubMembership:
+def _organiser(request: AuthenticatedHttpRequest, slug: str) -> ClubMembership:
     membership = _membership(request, slug)
     if not membership.is_organiser:
         raise PermissionDenied("Only the club's organisers can see this.")
@@ -80,6 +86,11 @@ def _next_path(slug: str | None, step: Step, after: int | None = None) -> str:
     return base + (f"?after={after}" if after is not None else "")
 
 
+def _account_url(name: str, after: str) -> str:
+    """The sign-up (``name="signup"``) or login page, coming back to ``after``."""
+    return f"{reverse(name)}?{urlencode({'next': after}, safe='/')}"
+
+
 def entry_url(entry: DrillSetEntry, *, slug: str | None, step: Step) -> str:
     """The drill page of a curated entry, with the convention and rule pinned (so the member's
     own defaults cannot change the drill) and *Next* leading back to the path."""
@@ -100,14 +111,14 @@ def entry_url(entry: DrillSetEntry, *, slug: str | None, step: Step) -> str:
 
 @login_required
 @require_GET
-def club_list(request: HttpRequest) -> HttpResponse:
+def club_list(request: AuthenticatedHttpRequest) -> HttpResponse:
     memberships = selectors.memberships_for(user=request.user)
     return render(request, "clubs/club_list.html", {"memberships": memberships})
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def club_create(request: HttpRequest) -> HttpResponse:
+def club_create(request: AuthenticatedHttpRequest) -> HttpResponse:
     form = ClubForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         club = services.club_create(user=request.user, **form.cleaned_data)
@@ -147,7 +158,9 @@ def club_join(request: HttpRequest, token: str) -> HttpResponse:
 
 
 def _detail_context(
-    request: HttpRequest, membership: ClubMembership, rules_form: HouseRulesForm | None = None
+    request: AuthenticatedHttpRequest,
+    membership: ClubMembership,
+    rules_form: HouseRulesForm | None = None,
 ) -> dict:
     club = membership.club
     steps = selectors.path_for(user=request.user)
@@ -168,28 +181,76 @@ def _detail_context(
 
 @login_required
 @require_GET
-def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
+def club_detail(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     """The club's page: house rules, organisers, your place on the path; for organisers also the
     invite link and the house-rules form."""
     membership = _membership(request, slug)
     return render(request, "clubs/club_detail.html", _detail_context(request, membership))
 
 
-def _club_of(request: HttpRequest, slug: str | None) -> Club | None:
+def _club_of(request: AuthenticatedHttpRequest, slug: str | None) -> Club | None:
     return _membership(request, slug).club if slug else None
 
 
-@login_required
+def _visitor_refused(
+    request: HttpRequest, slug: str | None, number: int | None = None
+) -> HttpResponse | None:
+    """Where a visitor (not signed in) goes instead of a path page, or None when it is open
+    to them: a club's path needs an account (the login page); *Start here* shows its steps
+    and lets them play the first ones, and a later step sends them to sign up, saying why."""
+    if signed_in(request):
+        return None
+    if slug:
+        return redirect_to_login(request.get_full_path())
+    if number is not None and number > selectors.VISITOR_STEPS and get_step(number):
+        messages.info(
+            request,
+            gettext(
+                "Step %(number)s opens with a free account. Sign up: your answers so far "
+                "come with you."
+            )
+            % {"number": number},
+        )
+        return redirect_page(request, _account_url("signup", path_url(None)))
+    return None
+
+
+def _path_of(request: HttpRequest) -> tuple[selectors.StepStatus, ...]:
+    """The path as the user's answers place them on it; a visitor's from their session."""
+    if signed_in(request):
+        return selectors.path_for(user=request.user)
+    return selectors.visitor_path(session=request.session)
+
+
+def _drills_of(request: HttpRequest, step: Step) -> list[selectors.EntryStatus]:
+    if signed_in(request):
+        return selectors.step_drills(user=request.user, step=step)
+    return selectors.visitor_step_drills(session=request.session, step=step)
+
+
+def _visitor_links(request: HttpRequest) -> dict[str, str]:
+    """A visitor's way to an account, back on *Start here*; nothing for a signed-in user."""
+    if signed_in(request):
+        return {}
+    after = path_url(None)
+    return {"signup_url": _account_url("signup", after), "login_url": _account_url("login", after)}
+
+
 @require_GET
 def path(request: HttpRequest, slug: str | None = None) -> HttpResponse:
     """The user's own onboarding path: every step, its state and what to do next (in a club,
-    or on their own when ``slug`` is None)."""
-    club = _club_of(request, slug)
-    steps = selectors.path_for(user=request.user)
+    or on their own when ``slug`` is None). A visitor sees *Start here* with its first step
+    open and the others to unlock by signing up."""
+    if refused := _visitor_refused(request, slug):
+        return refused
+    club = _club_of(request, slug) if signed_in(request) else None
+    steps = _path_of(request)
+    visitor = not signed_in(request)
     rows = [
         {
             "s": s,
-            "url": step_url(slug, s.step.number),
+            # A visitor's locked step has no page of its own: signing up opens it.
+            "url": step_url(slug, s.step.number) if s.unlocked or not visitor else None,
             "next_url": _next_path(slug, s.step),
             "lesson_url": lesson_url(slug, s.step),
         }
@@ -205,17 +266,22 @@ def path(request: HttpRequest, slug: str | None = None) -> HttpResponse:
             "passed": selectors.path_position(steps),
             "current": selectors.current_step(steps),
             "path_convention": DEFAULT_CONVENTION.title,
+            "visitor": visitor,
+            **_visitor_links(request),
         },
     )
 
 
-@login_required
 @require_GET
 def step_detail(request: HttpRequest, number: int, slug: str | None = None) -> HttpResponse:
-    club = _club_of(request, slug)
+    if refused := _visitor_refused(request, slug, number):
+        return refused
+    club = _club_of(request, slug) if signed_in(request) else None
     step = _step(number)
-    status = selectors.path_for(user=request.user)[number - 1]
-    drills = selectors.step_drills(user=request.user, step=step)
+    path_steps = _path_of(request)
+    status = path_steps[number - 1]
+    following = path_steps[number] if number < len(path_steps) else None
+    drills = _drills_of(request, step)
     rows = [
         {
             "number": i,
@@ -236,21 +302,33 @@ def step_detail(request: HttpRequest, number: int, slug: str | None = None) -> H
             "next_url": _next_path(slug, step),
             "path_url": path_url(slug),
             "lesson_url": lesson_url(slug, step),
+            # Once this step is passed, the next one is the page's main action.
+            "next_step": (
+                {"step": following.step, "url": step_url(slug, following.step.number)}
+                if status.passed and following is not None and following.unlocked
+                else None
+            ),
+            # A visitor who passed it is offered the next step behind signing up.
+            "following": following,
+            "visitor": not signed_in(request),
+            **_visitor_links(request),
         },
     )
 
 
 @vary_on_headers("HX-Request")
-@login_required
 @require_GET
 def step_next(request: HttpRequest, number: int, slug: str | None = None) -> HttpResponse:
     """Go on with a step: its next drill not answered right yet; once passed, or once every
     drill is answered without passing, the step's page (the session's summary); back to the
     path when the step is locked."""
-    _club_of(request, slug)
+    if refused := _visitor_refused(request, slug, number):
+        return refused
+    if signed_in(request):
+        _club_of(request, slug)
     step = _step(number)
     back = path_url(slug)
-    status = selectors.path_for(user=request.user)[number - 1]
+    status = _path_of(request)[number - 1]
     if not status.unlocked:
         messages.info(
             request,
@@ -276,7 +354,7 @@ def step_next(request: HttpRequest, number: int, slug: str | None = None) -> Htt
         after = int(request.GET.get("after", ""))
     except ValueError:
         after = None
-    drills = selectors.step_drills(user=request.user, step=step)
+    drills = _drills_of(request, step)
     if after is not None and all(d.status != selectors.NEW for d in drills):
         # Every drill answered and the pass mark not reached: the round ends on the step's
         # page, which sums it up (the drills marked ✗ link to playing them again).
@@ -297,6 +375,25 @@ def step_next(request: HttpRequest, number: int, slug: str | None = None) -> Htt
     entry = selectors.next_drill(drills=drills, after=after)
     if entry is None:
         return redirect_page(request, back)
+    if signed_in(request):  # a drill not played yet that fits the learner's level, if known
+        entry = selectors.fitting_new_drill(user=request.user, drills=drills) or entry
+    if not signed_in(request):
+        # The drill page's session frame is for signed-in users (core.drill_sessions): a
+        # visitor sees the same line above each drill of the step, as a message.
+        messages.info(
+            request,
+            gettext(
+                "Step %(number)s · Drill %(drill)s of %(total)s · %(right)s right · "
+                "pass mark %(pass_mark)s"
+            )
+            % {
+                "number": step.number,
+                "drill": min(status.answered + 1, status.total),
+                "total": status.total,
+                "right": status.right,
+                "pass_mark": status.pass_mark,
+            },
+        )
     return redirect_page(request, entry_url(entry, slug=slug, step=step))
 
 
@@ -306,7 +403,7 @@ def step_next(request: HttpRequest, number: int, slug: str | None = None) -> Htt
 
 @login_required
 @require_GET
-def members(request: HttpRequest, slug: str) -> HttpResponse:
+def members(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     """Every member's position on the path (organisers only)."""
     membership = _organiser(request, slug)
     rows = selectors.members_path(club=membership.club)
@@ -325,7 +422,7 @@ def members(request: HttpRequest, slug: str) -> HttpResponse:
 @vary_on_headers("HX-Request")
 @login_required
 @require_POST
-def invite_rotate(request: HttpRequest, slug: str) -> HttpResponse:
+def invite_rotate(request: AuthenticatedHtmxRequest, slug: str) -> HttpResponse:
     membership = _organiser(request, slug)
     token = services.invite_rotate(actor=request.user, club=membership.club)
     if request.htmx:
@@ -344,7 +441,7 @@ def invite_rotate(request: HttpRequest, slug: str) -> HttpResponse:
 
 @login_required
 @require_POST
-def house_rules(request: HttpRequest, slug: str) -> HttpResponse:
+def house_rules(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     membership = _organiser(request, slug)
     club = membership.club
     form = HouseRulesForm(request.POST, instance=club)
@@ -365,7 +462,7 @@ def house_rules(request: HttpRequest, slug: str) -> HttpResponse:
 
 @login_required
 @require_POST
-def member_promote(request: HttpRequest, slug: str, user_id: int) -> HttpResponse:
+def member_promote(request: AuthenticatedHttpRequest, slug: str, user_id: int) -> HttpResponse:
     membership = _organiser(request, slug)
     try:
         promoted = services.member_promote(

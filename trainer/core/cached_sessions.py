@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import logging
 import threading
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from asgiref.sync import sync_to_async
 from django.contrib.sessions.backends.cached_db import SessionStore as CachedDBStore
@@ -32,6 +32,10 @@ from django.contrib.sessions.backends.db import SessionStore as DBStore
 
 from trainer.core import outage
 from trainer.core.outage import CACHE_ERRORS
+
+if TYPE_CHECKING:
+    from django.contrib.sessions.base_session import AbstractBaseSession
+    from django.core.cache.backends.base import BaseCache
 
 logger = logging.getLogger("django.contrib.sessions")
 
@@ -51,6 +55,14 @@ def _remember_stale(cache_key: str) -> None:
 
 
 class SessionStore(CachedDBStore):
+    if TYPE_CHECKING:  # Django's private parts used here, which django-stubs does not declare
+        _cache: BaseCache  # set by the cached_db store's __init__
+
+        @property
+        def _session(self) -> dict[str, Any]: ...  # SessionBase: the loaded session data
+
+        def _get_session_from_db(self) -> AbstractBaseSession | None: ...  # the db store's
+
     def _cache_ready(self) -> bool:
         """Whether to use the cache now: it is not known to be down, and the entries it may
         hold from before a change it missed are gone."""
@@ -102,7 +114,7 @@ class SessionStore(CachedDBStore):
             self._cache_set(self.cache_key, data, self.get_expiry_age(expiry=stored.expire_date))
         return data
 
-    def exists(self, session_key: str | None) -> bool:
+    def exists(self, session_key: str) -> bool:
         if session_key and self._cache_ready():
             try:
                 if (self.cache_key_prefix + session_key) in self._cache:
@@ -141,7 +153,7 @@ class SessionStore(CachedDBStore):
     async def aload(self) -> dict[str, Any]:
         return await sync_to_async(self.load)()
 
-    async def aexists(self, session_key: str | None) -> bool:
+    async def aexists(self, session_key: str) -> bool:
         return await sync_to_async(self.exists)(session_key)
 
     async def asave(self, must_create: bool = False) -> None:

@@ -11,12 +11,20 @@ from django.http import HttpRequest
 
 if TYPE_CHECKING:  # only an annotation: importing this module needs no app registry
     from django.contrib.auth.models import User
+    from django_htmx.middleware import HtmxDetails
 
 
 class AuthenticatedHttpRequest(HttpRequest):
     """A request whose user is signed in: the ``request`` of a ``@login_required`` view."""
 
     user: User
+
+
+class AuthenticatedHtmxRequest(AuthenticatedHttpRequest):
+    """A signed-in request that reads ``request.htmx`` (set on every request by django-htmx's
+    ``HtmxMiddleware``): the ``request`` of a ``@login_required`` view that asks it."""
+
+    htmx: HtmxDetails
 
 
 def signed_in(request: HttpRequest) -> TypeGuard[AuthenticatedHttpRequest]:

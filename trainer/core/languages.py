@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from django import forms
 from django.conf import settings
 from django.utils.functional import Promise
 from django.utils.translation import get_language_info
@@ -19,3 +22,14 @@ def group_language_choices() -> list[tuple[str, str | Promise]]:
     return [("", _("Each member's browser decides"))] + [
         (code, get_language_info(code)["name_local"]) for code in language_codes()
     ]
+
+
+class LanguageSelect(forms.Select):
+    """A menu of languages, each option marked with its own ``lang`` (screen readers say
+    "English" in English on a Japanese page)."""
+
+    def create_option(self, name: str, value: Any, *args: Any, **kwargs: Any) -> dict[str, Any]:
+        option: dict[str, Any] = super().create_option(name, value, *args, **kwargs)
+        if value:
+            option["attrs"]["lang"] = str(value)
+        return option

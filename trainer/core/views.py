@@ -1,10 +1,17 @@
-"""Pages of the core: the health check for load balancers, ``/favicon.ico``."""
+"""Pages of the core: the health check for load balancers, ``/favicon.ico``, and the page a
+form refused for its CSRF token shows (``CSRF_FAILURE_VIEW``)."""
 
 import uuid
 
 from django.core.cache import cache
 from django.db import connection
-from django.http import HttpRequest, HttpResponse, HttpResponsePermanentRedirect
+from django.http import (
+    HttpRequest,
+    HttpResponse,
+    HttpResponseForbidden,
+    HttpResponsePermanentRedirect,
+)
+from django.template.loader import render_to_string
 from django.templatetags.static import static
 
 from trainer.core import outage
@@ -59,3 +66,11 @@ def favicon(request: HttpRequest) -> HttpResponse:
     """Browsers and crawlers ask for ``/favicon.ico`` whatever the page says: send them to the
     SVG icon the pages name."""
     return HttpResponsePermanentRedirect(static("trainer/icons/icon.svg"))
+
+
+def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
+    """A form sent without its CSRF token, or with a stale one (an old tab, cookies off): the
+    site's own 403 page, in the page's language, saying to reload the form and send it again
+    (Django's bare English page otherwise). The technical ``reason`` is not shown."""
+    html = render_to_string("403.html", {"csrf_failure": True}, request=request)
+    return HttpResponseForbidden(html)

@@ -20,7 +20,8 @@ from django.core.handlers.wsgi import WSGIHandler, WSGIRequest
 class Request(WSGIRequest):
     def _set_content_type_params(self, meta: dict[str, Any]) -> None:
         try:
-            super()._set_content_type_params(meta)
+            # Django's private hook (HttpRequest builds the encoding there): not in the stubs.
+            super()._set_content_type_params(meta)  # type: ignore[misc]
         except (LookupError, UnicodeError):
             # The content type and its parameters are set; the encoding is what failed.
             self._encoding = None

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.contrib.auth.models import AbstractBaseUser
-from django.http import HttpRequest
+from django.contrib.auth.models import User
 from django.urls import ResolverMatch, reverse
 
 from trainer.core.drill_sessions import Frame, PracticeSet, practice_load, practice_sign
+from trainer.core.http import AuthenticatedHttpRequest
 from trainer.core.links import drill_url
 from trainer.progress import selectors
 
@@ -65,7 +65,7 @@ class PracticeWork:
         return [d for d in self.drills if d.missed]
 
 
-def practice_work(*, user: AbstractBaseUser, practice: PracticeSet) -> PracticeWork:
+def practice_work(*, user: User, practice: PracticeSet) -> PracticeWork:
     """The learner's answers to each drill of a started set (one query)."""
     results = selectors.drill_results(
         user=user, kind=practice.kind, seeds=practice.seeds, params=practice.query
@@ -109,10 +109,11 @@ def next_drill(work: PracticeWork, after: int = 0) -> PracticeDrill | None:
     """The first unanswered drill after number ``after``, going round to the start."""
     pending = [d for d in work.drills if not d.answered]
     later = [d for d in pending if d.number > after]
-    return (later or pending or [None])[0]
+    candidates = later or pending
+    return candidates[0] if candidates else None
 
 
-def practice_frame(request: HttpRequest, match: ResolverMatch) -> Frame | None:
+def practice_frame(request: AuthenticatedHttpRequest, match: ResolverMatch) -> Frame | None:
     if match.view_name not in PRACTICE_VIEWS:
         return None
     practice = practice_load(match.kwargs["token"])

@@ -74,7 +74,8 @@ class AnswerForm(forms.Form):
         return Showing(token, at)
 
     def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data  # what Form.clean returns (typed as optional)
         if self.errors:
             return cleaned
         spec = spec_for(self.drill.kind)

@@ -11,6 +11,7 @@ recorded once however often it is posted, and refused when it does not belong to
 from __future__ import annotations
 
 import secrets
+from dataclasses import replace
 from typing import Any
 from urllib.parse import urlencode
 
@@ -53,7 +54,9 @@ from trainer.core.odds import odds_for_drill
 from trainer.drills import drill_sessions as practice
 from trainer.drills.forms import AnswerForm, showing_sign
 from trainer.progress import selectors, services
+from trainer.ratings import selectors as ratings
 from trainer.wording.errors import reason, sentence
+from trainer.wording.render import say
 
 #: Seeds are drawn below this; the URL accepts any seed the database can store.
 SEED_RANGE = 10**9
@@ -236,7 +239,21 @@ LEVEL_TITLES = {1: _("Beginner"), 2: _("Intermediate"), 3: _("Advanced")}
 def drill_menu(request: HttpRequest) -> HttpResponse:
     """Every drill kind in learning order (the engine's ``KINDS``) with its difficulty, and for
     each the skills it drills, each a link to a focused drill."""
-    rows = []
+    rows: list[dict[str, Any]] = []
+    menu = reverse("drill-menu")
+
+    def practise_url(kind: str, title: str, query: str = "") -> str:
+        """A set of ten drills with the frame and a summary (the menu's main way to drill)."""
+        practice_set = drill_sessions.PracticeSet(
+            title=title,
+            back_url=menu,
+            back_label=gettext("Back to the drills"),
+            kind=kind,
+            query=query,
+            back_title=gettext("Drills"),
+        )
+        return reverse("drill-practise", args=[drill_sessions.practice_sign(practice_set)])
+
     for kind in KINDS:
         level = spec_for(kind).level
         rows.append(
@@ -248,11 +265,18 @@ def drill_menu(request: HttpRequest) -> HttpResponse:
                 "level_title": LEVEL_TITLES[level],
                 "number": len(rows) + 1,
                 "url": drill_url(kind, None),
+                "set_url": practise_url(kind, KIND_TITLES[kind]),
                 "skills": [
                     {
                         "skill": s,
                         "title": skill_title(kind, s),
                         "url": drill_url(kind, None, urlencode({"items": s})),
+                        "set_url": practise_url(
+                            kind,
+                            gettext("%(kind)s: %(skill)s")
+                            % {"kind": KIND_TITLES[kind], "skill": skill_title(kind, s)},
+                            urlencode({"items": s}),
+                        ),
                     }
                     for s in skills_for(kind)
                 ],
@@ -279,7 +303,9 @@ def drill_menu(request: HttpRequest) -> HttpResponse:
 def drill_custom(request: HttpRequest) -> HttpResponse:
     """The menu's "build your own drill" form: check the settings, then go to that drill kind."""
     kind = request.GET.get("kind", "")
-    query = {k: v for k, v in request.GET.items() if k not in ("kind", "items") and v}
+    if not kind:  # the address without the form's settings: the form itself
+        return redirect(reverse("drill-menu") + "#custom-title")
+    query = {k: v for k, v in request.GET.dict().items() if k not in ("kind", "items") and v}
     query["items"] = ",".join(request.GET.getlist("items"))
     try:
         if kind not in KINDS:
@@ -333,18 +359,21 @@ def _answer(request: HttpRequest, drill: Drill) -> HttpResponse:
         return _render(
             request, _context(request, drill, first=form.first, showing=form.raw_showing)
         )
+    showing = form.cleaned_data["showing"]
     try:
-        recorded = services.attempt_record(
-            user=request.user,
-            drill=drill,
-            answer=form.answer,
-            showing=form.cleaned_data["showing"],
-        )
+        if request.user.is_authenticated:
+            recorded = services.attempt_record(
+                user=request.user, drill=drill, answer=form.answer, showing=showing
+            )
+        else:  # a visitor's answer waits in their session until they sign up or log in
+            recorded = services.visitor_answer_keep(
+                request.session, drill=drill, answer=form.answer, showing=showing
+            )
     except ConcertoError as exc:
         raise BadDrillRequest(sentence(exc)) from exc
     answer = recorded.answer
     resubmitted = ""
-    if recorded.attempt is not None and not recorded.created and answer != form.answer:
+    if not recorded.created and answer != form.answer:
         # The first answer to a showing is the one kept: show that one and its grade.
         resubmitted = gettext(
             "You had already answered this drill; your first answer is the one "
@@ -398,6 +427,14 @@ def practise(request: HttpRequest, token: str) -> HttpResponse:
             params = DrillParams.from_query(found.query, preferences.drill_defaults(request))
         except ConcertoError as exc:
             return _bad_request(request, str(_unusable(exc)))
+        if params.side_hand is None:  # drills near the learner's level, when that is known
+            hand = ratings.fitting_side_hand(
+                request.user,
+                found.kind,
+                list(params.items) or list(skills_for(found.kind)),
+                params.convention,
+            )
+            params = replace(params, side_hand=hand) if hand else params
         started = found.start(
             first_seed=secrets.randbelow(SEED_RANGE - found.size), key=params.key()
         )
@@ -426,7 +463,7 @@ def practise(request: HttpRequest, token: str) -> HttpResponse:
             "missed_rows": [
                 {
                     "label": gettext("Drill %(number)s: %(skill)s")
-                    % {"number": d.number, "skill": skill_title(found.kind, d.skill)},
+                    % {"number": d.number, "skill": say(skill_title(found.kind, d.skill))},
                     "url": practice.drill_in_set(found, d, replay=True),
                     "words": (
                         (
@@ -434,7 +471,7 @@ def practise(request: HttpRequest, token: str) -> HttpResponse:
                             if d.latest_right
                             else gettext("you answered %(answer)s; not right yet")
                         )
-                        % {"answer": answer_words(found.kind, d.first_answer)}
+                        % {"answer": say(answer_words(found.kind, d.first_answer))}
                     ),
                 }
                 for d in work.missed

@@ -12,7 +12,7 @@ A language without a name or a definition for a term falls back to English.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
@@ -33,6 +33,9 @@ class Term:
     definitions: dict[str, str]
     #: Card notation (a shape such as ``XX.XX``) that is the same in every language.
     notation: bool = False
+    #: Per language, the other words for the same idea that the project does not use (regular
+    #: expressions; the name is the one term): ``{"ja": ("持ち札",)}``.
+    avoid: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     def name(self, language: str) -> str:
         return self.names.get(language) or self.names[SOURCE_LANGUAGE]
@@ -63,6 +66,7 @@ def groups() -> tuple[Group, ...]:
                 names={k: str(v) for k, v in t.items() if k not in _NOT_NAMES},
                 definitions={k: str(v) for k, v in t["definition"].items()},
                 notation=bool(t.get("notation", False)),
+                avoid={k: tuple(str(w) for w in v) for k, v in t.get("avoid", {}).items()},
             )
             for t in group["terms"]
         )
@@ -70,7 +74,7 @@ def groups() -> tuple[Group, ...]:
     return tuple(out)
 
 
-_NOT_NAMES = frozenset({"id", "definition", "notation", "symbol"})
+_NOT_NAMES = frozenset({"id", "definition", "notation", "symbol", "avoid"})
 
 
 @cache
@@ -84,7 +88,9 @@ def term_name(term_id: str, language: str) -> str:
     return terms()[term_id].name(language)
 
 
-def languages() -> list[tuple[str, str]]:
-    """The site's languages (code, name) that the glossary names terms in, English first."""
+def languages(first: str | None = None) -> list[tuple[str, str]]:
+    """The site's languages (code, name) that the glossary names terms in: ``first`` (the
+    page's language) first, then the others in the order of ``LANGUAGES`` (English first)."""
     held = {code for term in terms().values() for code in term.names}
-    return [(code, name) for code, name in settings.LANGUAGES if code in held]
+    found = [(code, name) for code, name in settings.LANGUAGES if code in held]
+    return sorted(found, key=lambda pair: pair[0] != first)

@@ -6,7 +6,7 @@ visitor's (or their club's) default from :func:`trainer.core.preferences.drill_d
 
 from __future__ import annotations
 
-from typing import cast
+from typing import Any, cast
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -23,6 +23,7 @@ from engine.signals import (
     cheatsheet,
     get_convention,
 )
+from engine.signals.cardcheck import diff_cards
 from engine.signals.cheat_sheet import FAMILY_LABELS, ChecklistLine
 from trainer.clubs import selectors as club_selectors
 from trainer.clubs.curriculum import get_step
@@ -31,7 +32,7 @@ from trainer.core.odds import cheatsheet_odds
 from trainer.learn import glossary, selectors
 from trainer.learn.models import Lesson
 from trainer.learn.rendering import render_markdown
-from trainer.learn.teaching import practice_for
+from trainer.learn.teaching import lesson_slug, practice_for
 
 
 def chosen_convention(request: HttpRequest, *, own_cards: bool = False) -> Convention:
@@ -97,6 +98,42 @@ def _path_step(request: HttpRequest, lesson: Lesson) -> dict | None:
     }
 
 
+#: The drill kinds whose skills are checklist items (a lesson teaching any of them teaches it).
+_ITEM_KINDS = ("checklist", "lead", "read", "reply")
+
+
+def house_card_differences(request: HttpRequest, slug: str) -> dict[str, Any] | None:
+    """Where the learner's house card (their club's or class's own) differs from Parlett's
+    2008 card in the items lesson ``slug`` teaches: each such row as Parlett's card and the
+    house card write it (from the engine's card diff and cheat sheets), or None (a shipped
+    card, or no difference in this lesson)."""
+    name = preferences.drill_defaults(request).get("convention", "")
+    if not name or name in CONVENTIONS or not conventions.is_known(name):
+        return None
+    own = get_convention(name)
+    diff = diff_cards(DEFAULT_CONVENTION, own)
+    parlett = {r.id: r for r in cheatsheet(DEFAULT_CONVENTION).rows}
+    ours = {r.id: r for r in cheatsheet(own).rows}
+    ids = [r["id"] for r in diff["rows"]["changed"]]
+    ids += [r["id"] for r in diff["rows"]["removed"]] + [r["id"] for r in diff["rows"]["added"]]
+    rows = []
+    for rid in ids:
+        line = ours.get(rid) or parlett[rid]
+        if not any(lesson_slug(kind, str(line.item)) == slug for kind in _ITEM_KINDS):
+            continue
+        rows.append(
+            {
+                "id": rid,
+                "title": Msg("term", term=Term("item", str(line.item))),
+                "shape": line.shape,
+                "lines": (parlett.get(rid), ours.get(rid)),
+            }
+        )
+    if not rows:
+        return None
+    return {"card": own, "rows": rows, "sheet_url": reverse("cheatsheet") + f"?convention={name}"}
+
+
 @require_GET
 def lesson_detail(request: HttpRequest, slug: str) -> HttpResponse:
     place = selectors.lesson_place(slug, selectors.active_language())
@@ -118,6 +155,7 @@ def lesson_detail(request: HttpRequest, slug: str) -> HttpResponse:
             "next": place.next,
             "path": _path_step(request, lesson),
             "practice": practice_for(lesson.slug, lesson.title),
+            "house_card": house_card_differences(request, lesson.slug),
             "start_step": (
                 reverse("start:step-next", args=[lesson.step])
                 if lesson.step and request.user.is_authenticated
@@ -188,6 +226,7 @@ def cheatsheet_view(request: HttpRequest) -> HttpResponse:
             "rows": rows,
             "reading_order": _reading_order(sheet),
             "description": _description(convention),
+            "intro": Msg("sheet.intro"),
             "must_play_after_pass": sheet.card_and_pass_reply == ("play",),
             "convention": convention,
             # The shipped cards, and the club's own card when it is the one shown.
@@ -200,10 +239,11 @@ def cheatsheet_view(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def glossary_view(request: HttpRequest) -> HttpResponse:
-    """Every game and card term in each language side by side (English and Japanese), with
-    a one-line definition in the page's language, from :mod:`trainer.learn.glossary`."""
+    """Every game and card term in each language side by side (English and Japanese; the
+    page's language first), with a one-line definition in the page's language, from
+    :mod:`trainer.learn.glossary`."""
     language = selectors.active_language()
-    columns = glossary.languages()
+    columns = glossary.languages(first=language)  # the page's language leads
     return render(
         request,
         "learn/glossary.html",

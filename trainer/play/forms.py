@@ -13,6 +13,7 @@ from engine.errors import ConcertoError
 from engine.game import Action
 from engine.scoring import SCORING_RULES, ScoringRule, get_rule
 from engine.signals import CONVENTIONS, DEFAULT_CONVENTION
+from trainer.core import conventions
 from trainer.play.models import Game
 from trainer.wording.errors import reason
 
@@ -74,6 +75,11 @@ class StartForm(forms.Form):
         for name, value in (defaults or {}).items():
             if name in self.fields:
                 self.fields[name].initial = value
+        # The shipped cards, and the learner's default when it is their club's (or class's)
+        # own card (the house rules, or a play assignment's card): members play with it.
+        field = self.fields["convention"]
+        assert isinstance(field, forms.ChoiceField)
+        field.choices = conventions.choices(current=(defaults or {}).get("convention"))
 
     def clean_rule(self) -> ScoringRule:
         return get_rule(self.cleaned_data["rule"])  # one of the choices: always a rule
@@ -156,6 +162,15 @@ class LiveTableForm(forms.Form):
         label=gettext_lazy("Also make a link for the opponents' seats (East and West)"),
         required=False,
     )
+
+    def __init__(self, *args: Any, defaults: dict[str, str] | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        chosen = (defaults or {}).get("convention")
+        field = self.fields["convention"]
+        assert isinstance(field, forms.ChoiceField)
+        field.choices = conventions.choices(current=chosen)  # the club's own card too
+        if chosen:
+            field.initial = chosen
 
     def table_settings(self) -> dict[str, object]:
         data = self.cleaned_data

@@ -15,18 +15,29 @@ import uuid
 from dataclasses import dataclass
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext
 
 from engine.game import FORCE, PASS, Action
-from engine.play import IllegalPlay, PlaySetup, PlayTable, TableView, actions_json
+from engine.play import (
+    IllegalPlay,
+    LeadAdvice,
+    PlaySetup,
+    PlayTable,
+    ReadQuiz,
+    TableView,
+    actions_json,
+    coach_lead,
+    coach_read,
+)
 from engine.seats import SEATS, Seat
 from trainer.classes.models import ClassMembership
 from trainer.clubs.models import ClubMembership
 from trainer.play.models import Game, LiveSeat, LiveTable
+from trainer.play.presenters import lead_note
 from trainer.play.selectors import actions_of, setup_of
 from trainer.progress.models import SOURCE_PLAY
 from trainer.progress.services import attempt_store
@@ -53,7 +64,7 @@ class Access:
     watcher: bool
 
 
-def _watches(user: AbstractBaseUser, table: LiveTable) -> bool:
+def _watches(user: User, table: LiveTable) -> bool:
     """A teacher of a class one of the seated players studies in, or an organiser of a club
     one of them belongs to."""
     players = [s.user_id for s in table.seats.all() if s.user_id is not None]
@@ -70,7 +81,7 @@ def _watches(user: AbstractBaseUser, table: LiveTable) -> bool:
     return ClubMembership.objects.filter(club_id__in=organised, user_id__in=players).exists()
 
 
-def live_access(user: AbstractBaseUser | AnonymousUser, pk: int) -> Access | None:
+def live_access(user: User | AnonymousUser, pk: int) -> Access | None:
     """``None`` (the page answers 404) unless ``user`` sits at table ``pk`` or may watch it."""
     if not user.is_authenticated:
         return None
@@ -85,7 +96,7 @@ def live_access(user: AbstractBaseUser | AnonymousUser, pk: int) -> Access | Non
     return None
 
 
-def may_host_to_watch(user: AbstractBaseUser) -> bool:
+def may_host_to_watch(user: User) -> bool:
     """Teachers and club organisers may open a table for others without a seat, and watch."""
     return (
         ClassMembership.objects.filter(user_id=user.pk, role=ClassMembership.Role.TEACHER).exists()
@@ -95,7 +106,7 @@ def may_host_to_watch(user: AbstractBaseUser) -> bool:
     )
 
 
-def live_tables_for(user: AbstractBaseUser) -> list[LiveTable]:
+def live_tables_for(user: User) -> list[LiveTable]:
     """The live tables ``user`` sits at, hosts, or may watch (their students' or club members'),
     latest first: the teacher's list of live tables."""
     taught = ClassMembership.objects.filter(
@@ -158,6 +169,27 @@ class SeatLine:
 
 
 @dataclass(frozen=True)
+class LiveCoach:
+    """The coach at a live table: on only while every person seated wants it (``wanted`` of
+    ``people``); then the seat to move gets the coach's lead advice or its reading of
+    partner's signal, built from that seat's own view like the solo table's coach."""
+
+    on: bool
+    wanted: int
+    people: int
+    mine: bool | None
+    advice: LeadAdvice | None = None
+    quiz: ReadQuiz | None = None
+
+
+def coach_wanted(seats: Any) -> tuple[int, int]:
+    """``(wanting, people)``: the people seated (not handed to a bot) and how many want the
+    coach."""
+    people = [s for s in seats if s.user_id is not None and not s.away]
+    return sum(1 for s in people if s.coach), len(people)
+
+
+@dataclass(frozen=True)
 class LiveShown:
     """What one person sees of a live table: their seat's view (or, for a watcher, every
     hand), the seats, and whose turn it is."""
@@ -170,6 +202,7 @@ class LiveShown:
     hands: dict[str, tuple[Any, ...]] | None
     watched: bool
     to_move: Seat | None
+    coach: LiveCoach
 
 
 def _name(user: Any) -> str:
@@ -203,6 +236,18 @@ def live_shown(access: Access) -> LiveShown:
         )
         for s in SEATS
     )
+    wanted, people = coach_wanted(seats.values())
+    on = people > 0 and wanted == people
+    mine = seats[str(access.seat)].coach if access.seat and str(access.seat) in seats else None
+    coached = on and access.seat is not None and engine is not None and not engine.is_over()
+    coach = LiveCoach(
+        on=on,
+        wanted=wanted,
+        people=people,
+        mine=mine,
+        advice=coach_lead(engine, access.seat) if coached and engine and access.seat else None,
+        quiz=coach_read(engine, access.seat) if coached and engine and access.seat else None,
+    )
     return LiveShown(
         table=table,
         seat=access.seat,
@@ -212,6 +257,7 @@ def live_shown(access: Access) -> LiveShown:
         hands=hands,
         watched=table.watchers > 0,
         to_move=engine.to_move() if engine is not None else None,
+        coach=coach,
     )
 
 
@@ -226,6 +272,7 @@ def live_context(shown: LiveShown) -> dict[str, Any]:
         "can_pass": PASS in legal,
         "can_force": FORCE in legal,
         "my_away": any(line.mine and line.away for line in shown.seats),
+        "advice": lead_note(shown.coach.advice),
     }
 
 
@@ -241,7 +288,7 @@ def _bump(table: LiveTable) -> None:
 
 @transaction.atomic
 def live_table_open(
-    *, host: AbstractBaseUser, settings: dict[str, Any], seat: Seat | None, opponents_link: bool
+    *, host: User, settings: dict[str, Any], seat: Seat | None, opponents_link: bool
 ) -> LiveTable:
     """Open a table with ``host`` in ``seat`` (None: a teacher or organiser who only watches);
     the other seats wait for people (or bots)."""
@@ -263,9 +310,7 @@ def _locked(pk: int) -> LiveTable:
 
 
 @transaction.atomic
-def live_seat_take(
-    *, pk: int, user: AbstractBaseUser, seat: Seat, allowed: tuple[Seat, ...]
-) -> LiveSeat:
+def live_seat_take(*, pk: int, user: User, seat: Seat, allowed: tuple[Seat, ...]) -> LiveSeat:
     """``user`` takes a free ``seat`` (one ``allowed`` by their invite) before the deal."""
     table = _locked(pk)
     if table.status == LiveTable.Status.PLAYING:
@@ -285,7 +330,7 @@ def live_seat_take(
 
 
 @transaction.atomic
-def live_begin(*, pk: int, by: AbstractBaseUser, swap: bool = False) -> LiveTable:
+def live_begin(*, pk: int, by: User, swap: bool = False) -> LiveTable:
     """The host deals: a new :class:`Game` record (a fresh seed), bots play until a person's
     turn. ``swap``: the partnerships change places first (N↔E, S↔W)."""
     table = _locked(pk)
@@ -330,7 +375,7 @@ def live_begin(*, pk: int, by: AbstractBaseUser, swap: bool = False) -> LiveTabl
 
 
 @transaction.atomic
-def live_act(*, pk: int, user: AbstractBaseUser, action: Action, version: int) -> LiveTable:
+def live_act(*, pk: int, user: User, action: Action, version: int) -> LiveTable:
     """``user`` takes ``action`` from their seat at the table as it was at ``version``; the
     bots then play until a person's turn. Refused, with the engine's reason and nothing
     written, out of turn, for another seat, twice (a stale version) or after the end."""
@@ -344,7 +389,7 @@ def live_act(*, pk: int, user: AbstractBaseUser, action: Action, version: int) -
         raise LiveRefused(gettext("The table has moved on since this page was shown."))
     if mine.away:
         raise LiveRefused(gettext("A bot is playing your seat: take it back first."))
-    game = Game.objects.select_for_update().get(pk=table.game_id)
+    game = Game.objects.select_for_update().get(pk=table.game.pk)
     engine = PlayTable.replay(setup_of(game), actions_of(game), humans_of(table))
     seat = Seat(mine.seat)
     try:
@@ -366,7 +411,7 @@ def live_act(*, pk: int, user: AbstractBaseUser, action: Action, version: int) -
     return table
 
 
-def _record_leads(game: Game, engine: PlayTable, seat: Seat, user: AbstractBaseUser) -> None:
+def _record_leads(game: Game, engine: PlayTable, seat: Seat, user: User) -> None:
     """The seat's leads, graded like lead drills, as ``in play`` attempts (once per hand): a
     live deal counts in skills and class statistics like a solo one."""
     now = timezone.now()
@@ -387,7 +432,7 @@ def _record_leads(game: Game, engine: PlayTable, seat: Seat, user: AbstractBaseU
 
 
 @transaction.atomic
-def live_away(*, pk: int, user: AbstractBaseUser, away: bool) -> LiveTable:
+def live_away(*, pk: int, user: User, away: bool) -> LiveTable:
     """Hand one's seat to a bot (``away``) or take it back; a bot that takes over plays at
     once if it is the seat's turn."""
     table = _locked(pk)
@@ -397,7 +442,7 @@ def live_away(*, pk: int, user: AbstractBaseUser, away: bool) -> LiveTable:
     mine.away = away
     mine.save(update_fields=["away"])
     if table.status == LiveTable.Status.PLAYING and table.game is not None:
-        game = Game.objects.select_for_update().get(pk=table.game_id)
+        game = Game.objects.select_for_update().get(pk=table.game.pk)
         engine = PlayTable.replay(setup_of(game), actions_of(game), humans_of(table))
         if engine.advance():
             game.actions = actions_json(engine.actions)
@@ -414,7 +459,22 @@ def live_away(*, pk: int, user: AbstractBaseUser, away: bool) -> LiveTable:
 
 
 @transaction.atomic
-def live_invite_revoke(*, pk: int, by: AbstractBaseUser) -> LiveTable:
+def live_coach(*, pk: int, user: User, on: bool) -> LiveTable:
+    """``user`` asks for the coach (``on``) or no coach at their seat's table. The coach is on
+    only while every person seated asks for it."""
+    table = _locked(pk)
+    mine = table.seats.filter(user_id=user.pk).first()
+    if mine is None:
+        raise LiveRefused(gettext("You have no seat at this table."))
+    if mine.coach != on:
+        mine.coach = on
+        mine.save(update_fields=["coach"])
+        _bump(table)
+    return table
+
+
+@transaction.atomic
+def live_invite_revoke(*, pk: int, by: User) -> LiveTable:
     """The host withdraws both invite links (new ones can be made)."""
     table = _locked(pk)
     if table.host_id != by.pk:
@@ -436,7 +496,7 @@ def live_watching(*, pk: int, delta: int) -> None:
         rows.filter(watchers__gt=0).update(watchers=F("watchers") - 1)
 
 
-def live_connected(*, pk: int, user: AbstractBaseUser, delta: int) -> None:
+def live_connected(*, pk: int, user: User, delta: int) -> None:
     """Count a socket of ``user``'s seat opening (+1) or closing (-1)."""
     rows = LiveSeat.objects.filter(table_id=pk, user_id=user.pk)
     if delta > 0:

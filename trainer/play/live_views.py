@@ -7,7 +7,7 @@ import uuid
 from collections.abc import Callable
 
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest, JsonResponse
+from django.http import Http404, HttpResponse, HttpResponseBadRequest, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext
@@ -17,6 +17,8 @@ from engine.errors import ConcertoError
 from engine.game import Action
 from engine.play import record_json
 from engine.seats import SEATS, Seat
+from trainer.core import preferences
+from trainer.core.http import AuthenticatedHttpRequest
 from trainer.core.throttle import allow
 from trainer.play import live
 from trainer.play.consumers import announce
@@ -25,7 +27,7 @@ from trainer.play.models import LiveTable
 from trainer.play.selectors import actions_of, setup_of
 
 
-def _access(request: HttpRequest, pk: int) -> live.Access:
+def _access(request: AuthenticatedHttpRequest, pk: int) -> live.Access:
     access = live.live_access(request.user, pk)
     if access is None:
         raise Http404(gettext("No such table."))
@@ -38,8 +40,8 @@ def _refused(message: str) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def live_new(request: HttpRequest) -> HttpResponse:
-    form = LiveTableForm(request.POST or None)
+def live_new(request: AuthenticatedHttpRequest) -> HttpResponse:
+    form = LiveTableForm(request.POST or None, defaults=preferences.drill_defaults(request))
     if request.method == "POST" and form.is_valid():
         raw = form.cleaned_data["seat"]
         try:
@@ -57,14 +59,14 @@ def live_new(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
-def live_list(request: HttpRequest) -> HttpResponse:
+def live_list(request: AuthenticatedHttpRequest) -> HttpResponse:
     """The tables one sits at, hosts, or may watch (a teacher's students', an organiser's
     members')."""
     return render(request, "play/live/list.html", {"tables": live.live_tables_for(request.user)})
 
 
 @login_required
-def live_page(request: HttpRequest, pk: int) -> HttpResponse:
+def live_page(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     access = _access(request, pk)
     shown = live.live_shown(access)
     table = shown.table
@@ -85,7 +87,7 @@ def live_page(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
-def live_partial(request: HttpRequest, pk: int) -> HttpResponse:
+def live_partial(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """The table partial alone (what a socket frame carries), for a page that lost its
     socket and reloads the table after each move."""
     shown = live.live_shown(_access(request, pk))
@@ -95,7 +97,7 @@ def live_partial(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def live_join(request: HttpRequest, token: uuid.UUID) -> HttpResponse:
+def live_join(request: AuthenticatedHttpRequest, token: uuid.UUID) -> HttpResponse:
     found = live.table_by_invite(token)
     if found is None:
         raise Http404(gettext("This invitation is not valid (any more)."))
@@ -124,7 +126,7 @@ def live_join(request: HttpRequest, token: uuid.UUID) -> HttpResponse:
     )
 
 
-def _post(request: HttpRequest, pk: int, do: Callable[[], LiveTable]) -> HttpResponse:
+def _post(request: AuthenticatedHttpRequest, pk: int, do: Callable[[], LiveTable]) -> HttpResponse:
     _access(request, pk)
     try:
         table = do()
@@ -136,14 +138,14 @@ def _post(request: HttpRequest, pk: int, do: Callable[[], LiveTable]) -> HttpRes
 
 @login_required
 @require_POST
-def live_begin(request: HttpRequest, pk: int) -> HttpResponse:
+def live_begin(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     swap = request.POST.get("swap") == "1"
     return _post(request, pk, lambda: live.live_begin(pk=pk, by=request.user, swap=swap))
 
 
 @login_required
 @require_POST
-def live_act(request: HttpRequest, pk: int) -> HttpResponse:
+def live_act(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     if not allow(f"live-act:{request.user.pk}", limit=30, seconds=10):
         return HttpResponse(gettext("Too many moves at once."), status=429)
     try:
@@ -160,19 +162,26 @@ def live_act(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def live_away(request: HttpRequest, pk: int) -> HttpResponse:
+def live_away(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     away = request.POST.get("away") == "1"
     return _post(request, pk, lambda: live.live_away(pk=pk, user=request.user, away=away))
 
 
 @login_required
 @require_POST
-def live_revoke(request: HttpRequest, pk: int) -> HttpResponse:
+def live_coach(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
+    on = request.POST.get("coach") == "1"
+    return _post(request, pk, lambda: live.live_coach(pk=pk, user=request.user, on=on))
+
+
+@login_required
+@require_POST
+def live_revoke(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     return _post(request, pk, lambda: live.live_invite_revoke(pk=pk, by=request.user))
 
 
 @login_required
-def live_record(request: HttpRequest, pk: int) -> HttpResponse:
+def live_record(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """The deal's record (the solo table's JSON, replayable), once the deal is over."""
     table = _access(request, pk).table
     if table.game is None or not table.game.is_finished:

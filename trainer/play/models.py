@@ -162,6 +162,9 @@ class LiveSeat(models.Model):
     )
     #: The person has handed the seat to a bot for now (and may take it back).
     away = models.BooleanField(default=False)
+    #: The player would like the coach; it is on only while every person at the table
+    #: would (no one is coached, or told more, against another player's wish).
+    coach = models.BooleanField(default=False)
     #: Open sockets of this seat's player (several tabs count once as "connected").
     connections = models.PositiveSmallIntegerField(default=0)
     last_seen = models.DateTimeField(null=True, blank=True)

@@ -22,7 +22,16 @@ from django.utils.translation import gettext, gettext_lazy, pgettext, pgettext_l
 from engine.cards import Card, sort_cards
 from engine.game import FORCE, PASS, Action, ActionKind
 from engine.messages import Msg, terms
-from engine.play import LEARNER, PARTNER, DealReview, LeadAdvice, ReadQuiz, Step
+from engine.play import (
+    LEARNER,
+    PARTNER,
+    DealReview,
+    HandEnd,
+    HandSummary,
+    LeadAdvice,
+    ReadQuiz,
+    Step,
+)
 from engine.seats import SEATS, Seat
 from engine.signals import CONVENTIONS
 from trainer.core.odds import odds_chart
@@ -31,7 +40,6 @@ from trainer.play.selectors import TableShown
 from trainer.progress.models import Attempt
 from trainer.wording.render import say, term
 
-SIDE_NAMES = {"NS": gettext_lazy("North–South (you)"), "EW": gettext_lazy("East–West")}
 COACH_LABELS = {
     "on": pgettext_lazy("coach", "on"),
     "request": pgettext_lazy("coach", "on request"),
@@ -46,6 +54,14 @@ OPPONENT_NAMES = {
     "greedy": gettext_lazy("Greedy opponents"),
     "signal": gettext_lazy("Signal opponents"),
 }
+#: The table's paces (how long each bot's move takes to show), as ``play.js`` keeps the
+#: visitor's choice; ``normal`` is the stylesheet's ``--play-step``.
+PACES = (
+    ("slow", gettext_lazy("Slow")),
+    ("normal", gettext_lazy("Normal")),
+    ("fast", gettext_lazy("Fast")),
+    ("instant", gettext_lazy("Instant")),
+)
 #: Delay classes the stylesheet defines (``d1`` … ``d60``); later steps share the last.
 MAX_DELAY = 60
 
@@ -61,8 +77,29 @@ def seat_names() -> dict[str, str]:
     return {str(s): seat_name(s) for s in SEATS}
 
 
-def side_names() -> dict[str, str]:
-    return {k: str(v) for k, v in SIDE_NAMES.items()}
+def side_names(player: str | None = None) -> dict[str, str]:
+    """Each side's name by its letters. ``player`` names the learner's side: None when the
+    reader is the player ("North–South (you)"), the player's name for a teacher looking on
+    ("North–South (Ana B.)"), "" when the player goes unnamed (a share link)."""
+    if player is None:
+        ns = gettext("North–South (you)")
+    elif player:
+        ns = gettext("North–South (%(name)s)") % {"name": player}
+    else:
+        ns = gettext("North–South")
+    return {"NS": ns, "EW": gettext("East–West")}
+
+
+def short_side_names(player: str | None = None) -> dict[str, str]:
+    """The sides as the score line names them: "N–S (you)", "N–S (Ana B.)", "N–S"; see
+    :func:`side_names` for ``player``."""
+    if player is None:
+        ns = gettext("N–S (you)")
+    elif player:
+        ns = gettext("N–S (%(name)s)") % {"name": player}
+    else:
+        ns = gettext("N–S")
+    return {"NS": ns, "EW": gettext("E–W")}
 
 
 def _term(kind: str, key: str) -> str:
@@ -138,15 +175,13 @@ class ShownHandCtx:
     number: int
     leader: str
     side: str
-    #: Who played each card (the seat's letter, as the card tags take it) and the card.
+    #: Who played each card (the seat's letter, which the template writes as the
+    #: ``seat_short`` term: ``N`` in English, 北 in Japanese) and the card.
     cards: list[tuple[str, Card]]
     combination: str
     points: int
+    side_name: str
     delay: int = 0
-
-    @property
-    def side_name(self) -> str:
-        return str(SIDE_NAMES.get(self.side, self.side))
 
     @property
     def combination_text(self) -> str:
@@ -175,11 +210,16 @@ class StepCtx:
 
 
 def _steps(
-    steps: Sequence[Step], before: dict[tuple[int, int], int]
+    steps: Sequence[Step],
+    before: dict[tuple[int, int], int],
+    *,
+    sides: dict[str, str],
+    you: bool = True,
 ) -> tuple[list[StepCtx], dict[tuple[int, int], int]]:
     """The steps as lines with delays, and the delay at which each hand they finished ends.
     ``before``: how many actions each hand had before the steps (a hand's first action is
-    its lead)."""
+    its lead); ``sides``: the sides' names; ``you``: South's actions said as "you" (the
+    reader is the player)."""
     out: list[StepCtx] = []
     finished: dict[tuple[int, int], int] = {}
     counted: dict[tuple[int, int], int] = dict(before)
@@ -187,13 +227,13 @@ def _steps(
         key = (step.deal_number, step.hand_number)
         lead = counted.get(key, -1) == 0
         counted[key] = counted[key] + 1 if key in counted else -1
-        text = _action_text(step.seat, step.action, lead=lead, you=step.seat is LEARNER)
+        text = _action_text(step.seat, step.action, lead=lead, you=you and step.seat is LEARNER)
         end = ""
         if step.hand_finished and step.made is not None:
             made = step.made
             fields = {
                 "hand": made.hand_number,
-                "side": SIDE_NAMES.get(made.side, made.side),
+                "side": sides.get(made.side, made.side),
                 "combination": _term("combo_lower", made.combination),
                 "points": made.points,
                 "deal": step.deal_number,
@@ -216,7 +256,7 @@ def _steps(
     return out, finished
 
 
-def _lead_note(advice: LeadAdvice | None) -> dict[str, Any] | None:
+def lead_note(advice: LeadAdvice | None) -> dict[str, Any] | None:
     if advice is None:
         return None
     c1, c2 = advice.preferred
@@ -246,22 +286,104 @@ def _quiz(quiz: ReadQuiz | None, game: Game, attempts: dict[str, Attempt]) -> di
     return ctx
 
 
+def _summary_read(summary: HandSummary, attempts: dict[str, Attempt]) -> HandSummary:
+    """``summary`` with the learner's answer to the coach's quiz on its hand, if given."""
+    read = attempts.get(f"read:{summary.deal_number}:{summary.hand_number}")
+    if read is None:
+        return summary
+    return replace(summary, read=read.answer, read_correct=read.correct)
+
+
+def hand_ctx(
+    summary: HandSummary, attempts: dict[str, Attempt], sides: dict[str, str]
+) -> dict[str, Any]:
+    """One finished hand as ``play/_hand.html`` says it: who led it for which side, the signal,
+    how it reads, what was made, and the learner's lead or read on it, graded."""
+    s = summary
+    # A reading may come from several holdings: each item once.
+    readings = list(dict.fromkeys(s.readings))
+    read = attempts.get(f"read:{s.deal_number}:{s.hand_number}")
+    lead = attempts.get(f"lead:{s.deal_number}:{s.hand_number}")
+    return {
+        "summary": s,
+        "leader_name": seat_name(s.leader),
+        "side_name": sides.get(s.side, s.side),
+        "signal_first": s.signal[0] if s.signal else None,
+        "signal_second": s.signal[1] if s.signal else None,
+        "readings": [_term("item_lower", r) for r in readings],
+        "readings_text": say(Msg("list.or")).join(_term("item_lower", r) for r in readings),
+        "combination": _term("combo_lower", s.combination),
+        "read": read,
+        "read_title": _term("item_lower", read.answer) if read else "",
+        "lead": lead,
+        "by_you": s.leader == str(LEARNER),
+    }
+
+
+def _pause_ctx(
+    pause: HandEnd, summary: HandSummary, attempts: dict[str, Attempt], sides: dict[str, str]
+) -> dict[str, Any]:
+    """The panel the table pauses on: the finished hand (:func:`hand_ctx`), the coach's
+    comment (what the signal says, from the reader's chair) and where the record stood."""
+    return {
+        "at": pause.at,
+        "deal_number": pause.deal_number,
+        "hand_number": pause.hand_number,
+        "hand": hand_ctx(summary, attempts, sides),
+        "comment": summary.reading_text,
+    }
+
+
+def _log(
+    summaries: Sequence[HandSummary],
+    attempts: dict[str, Attempt],
+    finished_at: dict[tuple[int, int], int],
+) -> list[dict[str, Any]]:
+    """The hand log: every finished hand's line, deal by deal, newest last; a hand that ended
+    in the steps shown shows its line once its last card has (``finished_at``: its step)."""
+    deals: list[dict[str, Any]] = []
+    for summary in summaries:
+        if not deals or deals[-1]["deal_number"] != summary.deal_number:
+            deals.append({"deal_number": summary.deal_number, "lines": []})
+        summary = _summary_read(summary, attempts)
+        key = (summary.deal_number, summary.hand_number)
+        deals[-1]["lines"].append(
+            {
+                "hand_number": summary.hand_number,
+                "text": summary.text,
+                "delay": _delay(finished_at.get(key, 0)),
+            }
+        )
+    return deals
+
+
 def table_context(
     *,
     game: Game,
     shown: TableShown,
     owner: bool,
     attempts: Callable[[], dict[str, Attempt]],
+    pause: HandEnd | None = None,
+    pause_summary: HandSummary | None = None,
+    player: str | None = None,
 ) -> dict[str, Any]:
     """The table page's context: what South sees, the steps since South's last action (each
-    with its delay), South's legal actions, the coach and, at the end, the result.
-    ``attempts`` gives the game's recorded leads and reads, asked for only when shown."""
+    with its delay), South's legal actions, the coach, the hand log and, at the end, the
+    result. ``attempts`` gives the game's recorded leads and reads, asked for only when shown.
+
+    ``pause``: the finished hand the table stops on (``pause_summary`` its summary; the view is
+    the table as it stood then): its summary is shown with a *Continue* button, and nothing is
+    playable until the learner goes on. ``player``: the player's name, for anyone but the
+    player looking on (None: the reader is the player)."""
     view, steps = shown.view, shown.steps
+    paused = pause is not None and pause_summary is not None and owner
+    sides = side_names(None if owner else player)
+    you = owner
     in_steps = Counter((s.deal_number, s.hand_number) for s in steps)
     totals = {(view.deal_number, h.number): len(h.actions) for h in view.completed}
     totals[(view.deal_number, view.hand_number)] = len(view.current)
     before = {key: totals[key] - n for key, n in in_steps.items() if key in totals}
-    step_lines, finished_at = _steps(steps, before)
+    step_lines, finished_at = _steps(steps, before, sides=sides, you=you)
     # The current hand's last actions came in these steps: the same delays.
     current_steps = [
         n
@@ -284,10 +406,14 @@ def table_context(
                 cards=[(str(seat), c) for seat, c in hand.cards],
                 combination=hand.combination,
                 points=hand.points,
+                side_name=sides.get(str(hand.side), str(hand.side)),
                 delay=_delay(finished_at.get((view.deal_number, hand.number), 0)),
             )
         )
-    legal = set(view.legal) if owner else set()
+    if paused:
+        for seat_ctx in seats.values():
+            seat_ctx.to_move = False
+    legal = set(view.legal) if owner and not paused else set()
     own_hand: list[dict[str, Any]] = [
         {"card": c, "legal": Action.play(c) in legal} for c in view.hand
     ]
@@ -296,20 +422,22 @@ def table_context(
         if entry["legal"]:
             number += 1
             entry["key"] = number
-    advice, quiz = (shown.advice, shown.quiz) if owner else (None, None)
+    advice, quiz = (shown.advice, shown.quiz) if owner and not paused else (None, None)
     helped = hand_key(view.deal_number, view.hand_number) in game.helped
-    # After each hand, one line; at the end, every hand's line (the review has the rest),
-    # with the learner's answer to the quiz on a hand partner led.
+    # The hand log (every finished hand's line, newest last), with the learner's answer to
+    # the quiz on a hand partner led; the pause, with the learner's lead or read.
     recorded: dict[str, Attempt] = {}
-    if quiz is not None or any(s.leader == str(PARTNER) for s in shown.summaries):
+    if (
+        quiz is not None
+        or paused
+        or view.is_over
+        or any(s.leader == str(PARTNER) for s in shown.summaries)
+    ):
         recorded = attempts()
-    lines = []
-    for summary in shown.summaries:
-        read = recorded.get(f"read:{view.deal_number}:{summary.hand_number}")
-        if read is not None:
-            summary = replace(summary, read=read.answer, read_correct=read.correct)
-        lines.append(summary.text)
+    log = _log(shown.summaries, recorded, finished_at)
+    lines = [line["text"] for deal in log for line in deal["lines"]]
     ready = _delay(len(steps) + 1) if steps else 0
+    short_sides = short_side_names(None if owner else player)
     ctx: dict[str, Any] = {
         "game": game,
         "view": view,
@@ -330,11 +458,24 @@ def table_context(
         "steps": step_lines,
         "ready": ready,
         "advice_available": advice is not None,
-        "advice": _lead_note(advice) if helped else None,
+        "advice": lead_note(advice) if helped else None,
         "quiz": _quiz(quiz, game, recorded) if quiz is not None else None,
         "coach_lines": lines,
         "last_line": lines[-1] if lines else "",
-        "side_names": side_names(),
+        "log": log,
+        # At the end, the last hand (no pause follows it: the result does).
+        "last_hand": hand_ctx(shown.summaries[-1], recorded, sides)
+        if view.is_over and shown.summaries
+        else None,
+        "pause": (
+            _pause_ctx(pause, pause_summary, recorded, sides)
+            if paused and pause is not None and pause_summary is not None
+            else None
+        ),
+        "side_names": sides,
+        "short_side_names": short_sides,
+        "player": player if not owner else None,
+        "you": you,
         "act_url": reverse("play:act", args=[game.pk]),
         "advice_url": reverse("play:advice", args=[game.pk]),
         "quiz_url": reverse("play:quiz", args=[game.pk]),
@@ -344,6 +485,7 @@ def table_context(
         "rule_name": RULE_NAMES.get(view.rule.name, view.rule.name),
         "opponents_name": OPPONENT_NAMES.get(view.opponents, view.opponents),
         "convention_title": _convention_title(view.convention),
+        "paces": PACES,
     }
     if view.is_over or view.finished_deals:
         ctx["review_url"] = reverse("play:review", args=[game.pk])
@@ -394,9 +536,12 @@ def review_context(
     frame: int | None,
     shared: bool,
     attempts: dict[str, Attempt],
+    player: str | None = None,
 ) -> dict[str, Any]:
     """The review: each finished deal hand by hand, par, points lost, differences from the
-    bot, and one frame of the card-by-card replay (``frame``, counted over all deals)."""
+    bot, and one frame of the card-by-card replay (``frame``, counted over all deals).
+    ``player`` names the learner's side for anyone but the player (see :func:`side_names`)."""
+    sides = side_names(player)
     frames = [f for deal in review.deals for f in deal.frames]
     total = len(frames)
     index = 0 if frame is None else max(0, min(frame, total - 1))
@@ -419,30 +564,15 @@ def review_context(
     for deal in review.deals:
         hands = []
         for h in deal.hands:
-            s = h.summary
-            read = attempts.get(f"read:{deal.deal_number}:{s.hand_number}")
-            lead = attempts.get(f"lead:{deal.deal_number}:{s.hand_number}")
             hands.append(
                 {
+                    **hand_ctx(h.summary, attempts, sides),
                     "review": h,
-                    "summary": s,
-                    "leader_name": seat_name(s.leader),
-                    "side_name": SIDE_NAMES.get(s.side, s.side),
-                    "signal_first": s.signal[0] if s.signal else None,
-                    "signal_second": s.signal[1] if s.signal else None,
-                    "readings": [_term("item_lower", r) for r in s.readings],
-                    "readings_text": say(Msg("list.or")).join(
-                        _term("item_lower", r) for r in s.readings
-                    ),
                     "held_title": _term("item_lower", h.held_item) if h.held_item else "",
                     "holding": sort_cards(h.holding),
                     "held_cards": set(h.held_cards),
                     "preferred_first": h.preferred[0] if h.preferred else None,
                     "preferred_second": h.preferred[1] if h.preferred else None,
-                    "combination": _term("combo_lower", s.combination),
-                    "read": read,
-                    "read_title": _term("item_lower", read.answer) if read else "",
-                    "lead": lead,
                 }
             )
         deals.append(
@@ -480,7 +610,7 @@ def review_context(
         "last_frame": total - 1,
         "shared": shared,
         "outcome": review.outcome,
-        "side_names": side_names(),
+        "side_names": sides,
         "seat_names": seat_names(),
         "rule_name": RULE_NAMES.get(review.rule.name, review.rule.name),
         "opponents_name": OPPONENT_NAMES.get(review.opponents, review.opponents),

@@ -16,9 +16,12 @@ import functools
 import uuid
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 
 from django.contrib.auth.models import AnonymousUser, User
-from django.db.models import Count, QuerySet
+from django.db.models import QuerySet
+from django.urls import reverse
+from django.utils.translation import gettext
 
 from engine.game import Action
 from engine.play import (
@@ -35,9 +38,9 @@ from engine.play import (
     hand_summary,
     parse_actions,
 )
-from trainer.classes.models import ClassMembership
+from trainer.classes.models import Assignment, ClassMembership
 from trainer.core import playlog
-from trainer.play.models import Game
+from trainer.play.models import Game, LiveSeat
 from trainer.progress.models import SOURCE_PLAY, Attempt
 
 #: Games shown on "My games".
@@ -154,25 +157,116 @@ def table_shown(game: Game, *, owner: bool, step: int | None = None) -> TableSho
     return shown(PlayTable.replay(setup, actions), game, owner=owner)
 
 
-def deals_played(assignment_ids: Iterable[int]) -> dict[tuple[int, int], int]:
-    """``{(assignment_id, user_id): finished deals}``: what ``core.playlog`` asks (one
-    query). A finished game counts as one."""
-    rows = (
-        Game.objects.filter(assignment_id__in=list(assignment_ids), status=Game.Status.FINISHED)
-        .values("assignment_id", "owner_id")
-        .annotate(n=Count("id"))
+def deals_played(
+    assignment_ids: Iterable[int],
+    *,
+    games: dict[tuple[int, int], list[tuple[Game, int | None]]] | None = None,
+) -> dict[tuple[int, int], int]:
+    """``{(assignment_id, user_id): finished deals}``: what ``core.playlog`` asks. A finished
+    game counts as one, played at either table:
+
+    - *solo*: a game started for the assignment (``Game.assignment``), by its owner;
+    - *live*: a deal at a live table that a student of the assignment's class sat in, begun
+      after the assignment was set and after they joined the class. A live deal is set for no
+      one assignment, so it counts towards each of the student's play assignments it
+      follows. Who sat in it: the seats of the table whose deal it is (a table points at its
+      latest deal only), and, for a table's earlier deals, anyone who recorded a lead in it at
+      a table they did not host (``params="play=<game>"``, ``source="play"``).
+
+    ``games`` (for :func:`deal_links`) is filled with every such game, finished or not, and the
+    live table it was dealt at if known, by ``(assignment_id, user_id)``, oldest first. A fixed
+    handful of queries, whatever the number of students.
+    """
+    ids = list(assignment_ids)
+    if not ids:
+        return {}
+    fields = ("pk", "owner_id", "assignment_id", "status", "created_at", "share_token")
+    found: dict[tuple[int, int], dict[int, tuple[Game, int | None]]] = {}
+    for game in Game.objects.filter(assignment_id__in=ids).only(*fields):
+        assert game.assignment_id is not None  # filtered on it
+        found.setdefault((game.assignment_id, game.owner_id), {})[game.pk] = (game, None)
+
+    # Live deals: the class's students, then the deals they sat in.
+    rows = ClassMembership.objects.filter(
+        role=ClassMembership.Role.STUDENT,
+        classroom__assignments__in=ids,
+        classroom__assignments__source=Assignment.Source.PLAY,
+    ).values_list(
+        "user_id", "joined_at", "classroom__assignments__id", "classroom__assignments__created_at"
     )
-    return {(r["assignment_id"], r["owner_id"]): r["n"] for r in rows}
+    followed: dict[int, list[tuple[int, datetime]]] = {}  # user → [(assignment, counts from)]
+    for user_id, joined_at, assignment_id, set_at in rows:
+        followed.setdefault(user_id, []).append((assignment_id, max(joined_at, set_at)))
+    if followed:
+        sat: set[tuple[int, int]] = set()  # (user, game)
+        tables: dict[int, int] = {}  # game → its live table (its latest deal)
+        for user_id, table_id, game_id in LiveSeat.objects.filter(
+            user_id__in=followed, table__game__isnull=False
+        ).values_list("user_id", "table_id", "table__game_id"):
+            sat.add((user_id, game_id))
+            tables[game_id] = table_id
+        led = Attempt.objects.filter(
+            user_id__in=followed, source=SOURCE_PLAY, params__startswith="play="
+        ).values_list("user_id", "params")
+        for user_id, params in led.distinct():
+            number = params.removeprefix("play=")
+            if number.isdigit():
+                sat.add((user_id, int(number)))
+        live = Game.objects.filter(pk__in={g for _, g in sat}, assignment__isnull=True).only(
+            *fields
+        )
+        by_pk = {g.pk: g for g in live}
+        for user_id, game_id in sat:
+            deal = by_pk.get(game_id)
+            # A deal the user hosted is live only if their table says so (a solo deal of
+            # their own, set for no assignment, is not).
+            if deal is None or (deal.owner_id == user_id and game_id not in tables):
+                continue
+            for assignment_id, since in followed[user_id]:
+                if deal.created_at >= since:
+                    found.setdefault((assignment_id, user_id), {})[deal.pk] = (
+                        deal,
+                        tables.get(game_id),
+                    )
+    if games is not None:
+        for key, played in found.items():
+            games[key] = sorted(played.values(), key=lambda gt: (gt[0].created_at, gt[0].pk))
+    counts = {key: sum(g.is_finished for g, _ in played.values()) for key, played in found.items()}
+    return {key: n for key, n in counts.items() if n}
 
 
 def deal_links(assignment_id: int) -> dict[int, list[playlog.DealLink]]:
-    """Every deal played for an assignment, by student, oldest first (for their teacher)."""
+    """Every deal played for an assignment, by student, oldest first (for their teacher and
+    the student): the deals :func:`deals_played` counts, and those still in play. A solo deal
+    links to its table (a teacher of the class may look on); a live deal to its shared review
+    once over, else to its live table (where the student's teacher may watch)."""
+    games: dict[tuple[int, int], list[tuple[Game, int | None]]] = {}
+    deals_played([assignment_id], games=games)
     out: dict[int, list[playlog.DealLink]] = {}
-    games = Game.objects.filter(assignment_id=assignment_id).order_by("created_at", "id")
-    for game in games:
-        mine = out.setdefault(game.owner_id, [])
-        label = f"deal {len(mine) + 1}" + ("" if game.is_finished else " (in play)")
-        mine.append(playlog.DealLink(game.get_absolute_url(), label, game.is_finished))
+    for (_, user_id), played in sorted(games.items()):
+        mine = out.setdefault(user_id, [])
+        for game, table_id in played:
+            if game.assignment_id is not None:  # a solo deal, started for the assignment
+                url = game.get_absolute_url()
+                label = (
+                    gettext("deal %(number)s")
+                    if game.is_finished
+                    else gettext("deal %(number)s (in play)")
+                )
+            else:
+                if game.is_finished and game.share_token is not None:
+                    url = reverse("play:shared", args=[game.share_token])
+                elif table_id is not None:
+                    url = reverse("play:live", args=[table_id])
+                else:  # pragma: no cover - a live deal over at once, or known by a lead only
+                    url = game.get_absolute_url()
+                label = (
+                    gettext("deal %(number)s at a live table")
+                    if game.is_finished
+                    else gettext("deal %(number)s at a live table (in play)")
+                )
+            label %= {"number": len(mine) + 1}
+            mine.append(playlog.DealLink(url, label, game.is_finished))
     return out
 
 

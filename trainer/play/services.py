@@ -20,7 +20,7 @@ review and class statistics count them with the drills.
 from __future__ import annotations
 
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from django.contrib.auth.models import User
@@ -30,7 +30,10 @@ from django.utils.translation import gettext
 
 from engine.game import Action
 from engine.play import (
+    HandEnd,
+    HandSummary,
     IllegalPlay,
+    Paused,
     PlayAttempt,
     PlaySetup,
     PlayTable,
@@ -39,12 +42,14 @@ from engine.play import (
     coach_lead,
     coach_read,
     grade_read,
+    page_table,
+    paused,
 )
 from trainer.classes.models import Assignment
 from trainer.core.dbretry import retry_on_lock
 from trainer.play import tables
 from trainer.play.models import Game, hand_key
-from trainer.play.selectors import TableShown, shown
+from trainer.play.selectors import TableShown, actions_of, setup_of, shown
 from trainer.progress.models import SOURCE_PLAY, Attempt
 from trainer.progress.services import attempt_store
 from trainer.wording.errors import reason
@@ -58,14 +63,56 @@ class PlayRefused(Exception):
 class Played:
     """What a learner's action did: the game row as stored, and the table after it as the page
     shows it, with the steps (the learner's own, then every bot's until the learner's next turn
-    or the end)."""
+    or the end). When the table pauses at the end of a hand of the learner's side
+    (:mod:`engine.play.pause`), ``shown`` is the table as it stood then, its steps end there,
+    and ``pause`` and ``summary`` name the hand."""
 
     game: Game
     shown: TableShown
+    pause: HandEnd | None = None
+    summary: HandSummary | None = None
+    #: Where the steps start in the record (the learner's action, or the bots' first moves).
+    start: int = 0
 
     @property
     def steps(self) -> tuple[Step, ...]:
         return self.shown.steps
+
+
+def _pausing(game: Game, *, owner: bool) -> bool:
+    """Whether the table stops after each hand of the learner's side: for its player, unless
+    the coach is off (then there is no summary to read)."""
+    return owner and game.coach != Game.Coach.OFF
+
+
+def _page(at: Paused, game: Game, *, owner: bool) -> Played:
+    """What the table page shows of ``at``: the coach (none while paused: nothing is playable
+    then) and the hand log, the summary of every finished hand of the deal being played (none
+    while the coach is off, until the end; a game's earlier deals are in the review)."""
+    seen = shown(at.table, game, owner=owner and at.pause is None, steps=at.steps)
+    log: tuple[HandSummary, ...] = ()
+    if game.coach != Game.Coach.OFF or seen.view.is_over:
+        number = seen.view.deal_number
+        log = tuple(s for s in at.table.summaries() if s.deal_number == number)
+    start = len(at.table.actions) - len(at.steps)
+    return Played(game, replace(seen, summaries=log), at.pause, at.summary, start)
+
+
+def table_read(game: Game, *, owner: bool, step: int | None = None, seen: int = 0) -> Played:
+    """The table page's read of ``game`` (nothing is written): its record replayed by the
+    engine, the actions from the ``step``-th on as steps (see
+    :func:`engine.play.pause.page_table`), stopped at the end of the first hand of the
+    learner's side the player has not gone on from (``seen``: how far into the record the
+    player went on last; their own actions go on too). Kept beside the services, which read
+    their borrowed tables the same way (``_page``)."""
+    at = page_table(
+        setup_of(game),
+        actions_of(game),
+        start=step if owner else None,
+        seen=seen,
+        pausing=_pausing(game, owner=owner),
+    )
+    return _page(at, game, owner=owner)
 
 
 def _attempt_store(
@@ -189,12 +236,13 @@ def game_act(
                         _attempt_store(game=game, user=user, attempt=attempt, now=now)
             if table.is_over():
                 _finish(game, now)
-            seen = shown(table, game, owner=True, steps=steps)
+            at = paused(table, steps) if _pausing(game, owner=True) else Paused(table, tuple(steps))
+            played = _page(at, game, owner=True)
     except IllegalPlay as exc:  # the engine refused before moving: nothing was written
         raise PlayRefused(
             gettext("That move is not allowed: %(reason)s") % {"reason": reason(exc)}
         ) from exc
-    return Played(game, seen)
+    return played
 
 
 @transaction.atomic
@@ -215,7 +263,7 @@ def advice_ask(*, game_id: int, user: User, version: int) -> tuple[Game, TableSh
         if key not in game.helped:
             game.helped = [*game.helped, key]
             game.save(update_fields=["helped"])
-        return game, shown(table, game, owner=True)
+        return game, _page(Paused(table, ()), game, owner=True).shown
 
 
 @dataclass(frozen=True)
@@ -253,7 +301,8 @@ def read_answer(
                 raise PlayRefused(gettext("That is not one of the quiz's answers."))
             graded = grade_read(table, option)
             stored, created = _attempt_store(game=game, user=user, attempt=graded, now=now)
-            return ReadAnswered(game, shown(table, game, owner=True), stored, graded, created)
+            page = _page(Paused(table, ()), game, owner=True)
+            return ReadAnswered(game, page.shown, stored, graded, created)
     except IllegalPlay as exc:
         raise PlayRefused(
             gettext("That answer cannot be graded: %(reason)s") % {"reason": reason(exc)}

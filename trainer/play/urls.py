@@ -26,6 +26,7 @@ urlpatterns = [
     path("tables/<id:pk>/act/", live_views.live_act, name="live-act"),
     path("tables/<id:pk>/away/", live_views.live_away, name="live-away"),
     path("tables/<id:pk>/revoke/", live_views.live_revoke, name="live-revoke"),
+    path("tables/<id:pk>/coach/", live_views.live_coach, name="live-coach"),
     path("tables/<id:pk>/record.json", live_views.live_record, name="live-record"),
     path("tables/join/<uuid:token>/", live_views.live_join, name="live-join"),
 ]

@@ -31,6 +31,7 @@ from trainer.core import preferences
 from trainer.core.converters import ID_MAX
 from trainer.core.htmx import wants_partial
 from trainer.core.http import AuthenticatedHttpRequest
+from trainer.core.people import display_name
 from trainer.play import presenters, selectors, services
 from trainer.play.forms import ActionForm, FrameForm, ReadForm, StartForm, StepForm, VersionForm
 from trainer.play.models import Game
@@ -39,6 +40,12 @@ from trainer.wording.errors import reason
 
 #: Seeds of new deals are drawn below this.
 SEED_RANGE = 2**62
+#: The session's record of how far into each game's record the player went on from a pause
+#: (``{"<game id>": n}``, the last few games): see :mod:`engine.play.pause`.
+SEEN_KEY = "trainer.play.seen"
+#: Games whose pauses the session remembers (the oldest is forgotten first; a forgotten one
+#: only shows its last pause again, until the player's next move).
+SEEN_KEPT = 20
 
 
 def new_seed() -> int:
@@ -51,6 +58,31 @@ def _seen(request: HttpRequest, pk: int, *, owner: bool = False) -> selectors.Se
     if seen is None or (owner and not seen.owner):
         raise Http404("No such deal.")
     return seen
+
+
+def _seen_mark(request: HttpRequest, game: Game) -> int:
+    """How far into ``game``'s record the player last went on from a pause (0: never)."""
+    marks = request.session.get(SEEN_KEY, {})
+    value = marks.get(str(game.pk), 0) if isinstance(marks, dict) else 0
+    return value if isinstance(value, int) else 0
+
+
+def _mark_seen(request: HttpRequest, game: Game, at: int) -> None:
+    """Remember that the player went on from the pause at ``at`` actions into the record."""
+    marks = request.session.get(SEEN_KEY, {})
+    marks = dict(marks) if isinstance(marks, dict) else {}
+    key = str(game.pk)
+    before = marks.pop(key, 0)
+    marks[key] = max(at, before if isinstance(before, int) else 0)
+    while len(marks) > SEEN_KEPT:
+        marks.pop(next(iter(marks)))
+    request.session[SEEN_KEY] = marks
+
+
+def _player_name(seen: selectors.Seen) -> str | None:
+    """How the page names the player: None for the player (who reads "you"), the student's
+    name for a teacher looking on."""
+    return None if seen.owner else display_name(seen.game.owner)
 
 
 def _assignment_for(request: AuthenticatedHttpRequest, raw: object) -> Assignment | None:
@@ -137,21 +169,27 @@ def play_home(request: AuthenticatedHttpRequest) -> HttpResponse:
 def _show(
     request: HttpRequest,
     seen: selectors.Seen,
-    shown: selectors.TableShown | None = None,
+    played: services.Played | None = None,
     *,
     status: int = 200,
     push: bool = False,
     **extra: Any,
 ) -> HttpResponse:
-    """Render the table (the whole page, or its area for htmx): ``shown`` as a service read
-    it, else the game's record as it stands."""
+    """Render the table (the whole page, or its area for htmx): ``played`` as a service read
+    it, else the game's record as it stands (paused where the player has not gone on)."""
     game = seen.game
-    shown = shown or selectors.table_shown(game, owner=seen.owner)
+    if played is None:
+        played = services.table_read(
+            game, owner=seen.owner, seen=_seen_mark(request, game) if seen.owner else 0
+        )
     ctx = presenters.table_context(
         game=game,
-        shown=shown,
+        shown=played.shown,
         owner=seen.owner,
         attempts=lambda: selectors.hand_attempts(game),
+        pause=played.pause,
+        pause_summary=played.summary,
+        player=_player_name(seen),
     )
     ctx.update(extra)
     partial = wants_partial(request)
@@ -166,11 +204,15 @@ def _show(
 @login_required
 @require_http_methods(["GET"])
 def table_page(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
-    """The table as South sees it; ``?step=<n>`` shows the actions from the n-th as steps."""
+    """The table as South sees it; ``?step=<n>`` shows the actions from the n-th as steps.
+    After a hand of the learner's side the table pauses on its summary until the player goes
+    on (``table_act`` with ``seen``); a reload shows the same pause."""
     seen = _seen(request, pk)
     form = StepForm(request.GET)
     step = form.cleaned_data.get("step") if form.is_valid() else None
-    return _show(request, seen, selectors.table_shown(seen.game, owner=seen.owner, step=step))
+    mark = _seen_mark(request, seen.game) if seen.owner else 0
+    played = services.table_read(seen.game, owner=seen.owner, step=step, seen=mark)
+    return _show(request, seen, played)
 
 
 def _refused(request: HttpRequest, pk: int, message: str) -> HttpResponse:
@@ -188,12 +230,34 @@ def _owned(request: HttpRequest, pk: int) -> None:
         raise Http404("No such deal.")
 
 
+def _go_on(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
+    """*Continue* from the pause after a hand: remember (in the session) that the player went
+    on from the record's first ``seen`` actions, then show the table from there, the bots'
+    next moves as steps. The record is not touched."""
+    seen = _seen(request, pk, owner=True)
+    game = seen.game
+    raw = request.POST.get("seen", "")
+    if not (raw.isascii() and raw.isdigit() and 0 < len(raw) <= 4):
+        return _refused(request, pk, gettext("The page's position is missing or malformed."))
+    at = int(raw)
+    if not 0 < at <= len(game.actions):
+        return _refused(request, pk, gettext("The page's position is missing or malformed."))
+    _mark_seen(request, game, at)
+    if not wants_partial(request):
+        return redirect(reverse("play:table", args=[pk]) + f"?step={at}")
+    played = services.table_read(game, owner=True, step=at, seen=_seen_mark(request, game))
+    return _show(request, seen, played, push=True)
+
+
 @vary_on_headers("HX-Request")
 @login_required
 @require_POST
 def table_act(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """South's action (``action``: ``7H``, ``pass``, ``force``, read by the form) at
-    ``version``."""
+    ``version``; or *Continue* from the pause after a hand (``seen``: where the pause
+    stands in the record), which changes no record."""
+    if "seen" in request.POST and "action" not in request.POST:
+        return _go_on(request, pk)
     form = ActionForm(request.POST)
     if not form.is_valid():
         return _refused(request, pk, form.first_error())
@@ -207,9 +271,8 @@ def table_act(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     except services.PlayRefused as exc:
         return _refused(request, pk, str(exc))
     if not wants_partial(request):
-        before = len(played.game.actions) - len(played.steps)
-        return redirect(reverse("play:table", args=[pk]) + f"?step={before}")
-    return _show(request, selectors.Seen(played.game, True), played.shown, push=True)
+        return redirect(reverse("play:table", args=[pk]) + f"?step={played.start}")
+    return _show(request, selectors.Seen(played.game, True), played, push=True)
 
 
 @vary_on_headers("HX-Request")
@@ -228,7 +291,7 @@ def coach_advice(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
         )
     except services.PlayRefused as exc:
         return _refused(request, pk, str(exc))
-    return _show(request, selectors.Seen(game, True), shown)
+    return _show(request, selectors.Seen(game, True), services.Played(game, shown))
 
 
 @vary_on_headers("HX-Request")
@@ -249,10 +312,14 @@ def coach_quiz(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
         )
     except services.PlayRefused as exc:
         return _refused(request, pk, str(exc))
-    return _show(request, selectors.Seen(answered.game, True), answered.shown)
+    return _show(
+        request, selectors.Seen(answered.game, True), services.Played(answered.game, answered.shown)
+    )
 
 
-def _review_context(game: Game, request: HttpRequest, *, shared: bool) -> dict[str, Any]:
+def _review_context(
+    game: Game, request: HttpRequest, *, shared: bool, player: str | None = None
+) -> dict[str, Any]:
     form = FrameForm(request.GET)
     frame = form.cleaned_data.get("frame") if form.is_valid() else None
     return presenters.review_context(
@@ -261,6 +328,7 @@ def _review_context(game: Game, request: HttpRequest, *, shared: bool) -> dict[s
         frame=frame,
         shared=shared,
         attempts=selectors.hand_attempts(game),
+        player=player,
     )
 
 
@@ -278,7 +346,7 @@ def review_page(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     deals already over; before any is over there is nothing to review (404)."""
     seen = _seen(request, pk)
     try:  # in a game still being played, the deals already over
-        ctx = _review_context(seen.game, request, shared=not seen.owner)
+        ctx = _review_context(seen.game, request, shared=not seen.owner, player=_player_name(seen))
     except IllegalPlay:
         raise Http404("The review opens when the deal is over.") from None
     return _render_review(request, ctx)
@@ -291,7 +359,8 @@ def shared_review(request: HttpRequest, token: uuid.UUID) -> HttpResponse:
     game = selectors.game_shared(token)
     if game is None:
         raise Http404("No such deal.")
-    return _render_review(request, _review_context(game, request, shared=True))
+    # Anyone may hold the link: the player goes unnamed ("North–South").
+    return _render_review(request, _review_context(game, request, shared=True, player=""))
 
 
 @login_required

@@ -12,7 +12,7 @@ from django.db.models.functions import TruncDate
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from engine.drills import KIND_TITLES, KINDS, skill_title
+from engine.drills import KIND_TITLES, KINDS, DrillKind, skill_title
 from trainer.core.playlog import PlayFigures
 from trainer.core.teaching import lessons_for
 from trainer.progress.models import (
@@ -337,10 +337,10 @@ def play_figures(users: Mapping[int, datetime | None]) -> dict[int, PlayFigures]
         Attempt.objects.filter(who, source=SOURCE_PLAY)
         .values("user_id")
         .annotate(
-            leads=Count("id", filter=Q(kind="lead")),
-            leads_right=Count("id", filter=Q(kind="lead", correct=True)),
-            reads=Count("id", filter=Q(kind="read")),
-            reads_right=Count("id", filter=Q(kind="read", correct=True)),
+            leads=Count("id", filter=Q(kind=DrillKind.LEAD)),
+            leads_right=Count("id", filter=Q(kind=DrillKind.LEAD, correct=True)),
+            reads=Count("id", filter=Q(kind=DrillKind.READ)),
+            reads_right=Count("id", filter=Q(kind=DrillKind.READ, correct=True)),
         )
     )
     figures = {

@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 import uuid
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser, User
+from django.contrib.sessions.backends.base import SessionBase
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from fsrs import Card as ReviewCard
 from fsrs import Rating, Scheduler
 
-from engine.drills import Answer, Drill, Grade, spec_for
+from engine.drills import Answer, Drill, DrillAddress, Grade, make_drill_at, spec_for
 from trainer.core.dbretry import retry_on_lock
 from trainer.progress.models import (
     DAILY_GOAL_MAX,
@@ -31,6 +33,8 @@ from trainer.ratings.services import Family, rating_record
 ATTEMPT_PARAMS_MAX_LENGTH = PARAMS_MAX_LENGTH
 #: A longer answer time is kept as this (the page was left open).
 MAX_TIME_MS = 60 * 60 * 1000
+#: The largest seed an attempt can keep (``Attempt.seed``, a positive big integer).
+ATTEMPT_SEED_MAX = 2**63 - 1
 
 
 def review_scheduler() -> Scheduler:
@@ -206,6 +210,184 @@ def skill_state_review(
     state.fsrs_card = card.to_dict()
     state.save()
     return state
+
+
+# --------------------------------------------------------------------------------------------
+# A visitor's answers: kept in their (server-side) session until they sign up or log in
+
+
+#: The session key of a visitor's kept answers, and how many are kept (the latest ones).
+VISITOR_ANSWERS_KEY = "progress.visitor_answers"
+VISITOR_ANSWERS_MAX = 200
+
+
+@dataclass(frozen=True, slots=True)
+class KeptAnswer:
+    """A visitor's answer read back from their session: the drill rebuilt by the engine from
+    its address, the answer checked against it and graded again (a grade kept in the session
+    is never read)."""
+
+    token: uuid.UUID
+    drill: Drill
+    answer: Answer
+    correct: bool
+    answered_at: datetime
+    time_taken_ms: int | None
+
+
+def _kept_entries(session: SessionBase) -> list[object]:
+    raw = session.get(VISITOR_ANSWERS_KEY)
+    return list(raw) if isinstance(raw, list) else []
+
+
+def _whole(value: object) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _kept_read(
+    entry: object, now: datetime, wanted: Collection[tuple[str, int, str]] | None
+) -> KeptAnswer | None:
+    """One kept entry, rebuilt and re-graded; ``None`` when it is damaged (not written by
+    :func:`visitor_answer_keep`), names no drill, or its answer does not fit the drill."""
+    if not isinstance(entry, dict):
+        return None
+    try:
+        token = uuid.UUID(str(entry["t"]))
+        address = DrillAddress.parse(str(entry["d"]))
+        if wanted is not None and (str(address.kind), address.seed, address.key) not in wanted:
+            return None
+        at_ms = _whole(entry.get("at"))
+        if (
+            at_ms is None
+            or address.seed > ATTEMPT_SEED_MAX
+            or len(address.key) > ATTEMPT_PARAMS_MAX_LENGTH
+        ):
+            return None
+        answered_at = min(datetime.fromtimestamp(at_ms / 1000, tz=UTC), now)
+        drill = make_drill_at(address)
+        answer = answer_checked(drill, str(entry["a"]))
+        verdict = spec_for(drill.kind).grade(drill, answer)
+    except (KeyError, TypeError, ValueError, OverflowError, OSError):
+        # Engine errors (an unknown kind, a retired or impossible drill, an answer that does
+        # not fit) are ``ValueError``s: the entry is dropped.
+        return None
+    taken = _whole(entry.get("ms"))
+    return KeptAnswer(
+        token=token,
+        drill=drill,
+        answer=answer,
+        correct=verdict.correct,
+        answered_at=answered_at,
+        time_taken_ms=taken if taken is not None and 0 <= taken <= MAX_TIME_MS else None,
+    )
+
+
+def visitor_answers_kept(
+    session: SessionBase,
+    *,
+    wanted: Collection[tuple[str, int, str]] | None = None,
+    now: datetime | None = None,
+) -> list[KeptAnswer]:
+    """The answers a visitor's session keeps, oldest first, each rebuilt and graded again by
+    the engine from its drill address; damaged entries are left out, and so is any answer to
+    a showing already answered (the first one counts). ``wanted``: only the drills with these
+    ``(kind, seed, params)`` (a path step's), so no other drill is rebuilt. Reads only."""
+    now = now or timezone.now()
+    out: list[KeptAnswer] = []
+    seen: set[uuid.UUID] = set()
+    for entry in _kept_entries(session)[-VISITOR_ANSWERS_MAX:]:
+        kept = _kept_read(entry, now, wanted)
+        if kept is not None and kept.token not in seen:
+            seen.add(kept.token)
+            out.append(kept)
+    out.sort(key=lambda k: k.answered_at)
+    return out
+
+
+def visitor_answer_keep(
+    session: SessionBase,
+    *,
+    drill: Drill,
+    answer: Answer,
+    showing: Showing,
+    now: datetime | None = None,
+) -> Recorded:
+    """Grade a visitor's ``answer`` to ``drill`` like :func:`attempt_record` and keep it in
+    their ``session`` (nothing is written to the database), to be recorded as theirs when they
+    sign up or log in (:func:`visitor_answers_adopt`). Only the first answer to a showing is
+    kept: a second post of it gets that first answer and its grade back (``created`` False).
+    The session keeps the latest :data:`VISITOR_ANSWERS_MAX` answers. Raises
+    ``ConcertoError`` when the answer does not fit the drill."""
+    spec = spec_for(drill.kind)
+    answer = spec.check(drill, answer)
+    verdict = spec.grade(drill, answer)
+    now = now or timezone.now()
+    entries = _kept_entries(session)
+    token = showing.token.hex
+    for entry in entries:
+        if isinstance(entry, dict) and entry.get("t") == token:
+            first = _kept_read(entry, now, None)
+            if first is not None and first.drill.address == drill.address:
+                return Recorded(None, False, first.answer, spec.grade(drill, first.answer))
+    now_ms = int(now.timestamp() * 1000)
+    entries.append(
+        {
+            "t": token,
+            "d": str(drill.address),
+            "a": str(answer),
+            "c": verdict.correct,  # shown to no one: adoption grades again
+            "at": now_ms,
+            "ms": max(0, min(now_ms - showing.shown_at_ms, MAX_TIME_MS)),
+        }
+    )
+    session[VISITOR_ANSWERS_KEY] = entries[-VISITOR_ANSWERS_MAX:]
+    return Recorded(None, True, answer, verdict)
+
+
+@retry_on_lock  # idempotent (one attempt per token): safe to run again whole
+@transaction.atomic
+def visitor_answers_adopt(*, user: User, answers: Sequence[KeptAnswer]) -> int:
+    """Record a visitor's kept answers (:func:`visitor_answers_kept`, graded by the engine) as
+    ``user``'s attempts at the time each was given, oldest first, each counted on its skill's
+    schedule and moving the ratings as a first answer does. An answer whose showing ``user``
+    already has an attempt for is not recorded again. Returns how many were recorded."""
+    added = 0
+    for kept in sorted(answers, key=lambda k: k.answered_at):
+        drill = kept.drill
+        _, created = attempt_store(
+            user=user,
+            token=kept.token,
+            kind=drill.kind,
+            skill=drill.skill,
+            seed=drill.seed,
+            params=drill.params.key(),
+            answer=str(kept.answer),
+            correct=kept.correct,
+            time_taken_ms=kept.time_taken_ms,
+            now=kept.answered_at,
+        )
+        if created:
+            rating_record(
+                user=user,
+                family=Family(
+                    str(drill.kind), drill.skill, drill.side_hand, drill.params.convention
+                ),
+                correct=kept.correct,
+                now=kept.answered_at,
+            )
+            added += 1
+    return added
+
+
+def visitor_session_adopt(*, user: User, session: SessionBase) -> int:
+    """On signing in: the answers ``session`` kept while its visitor had no account become
+    ``user``'s (:func:`visitor_answers_adopt`), then leave the session, so they are recorded
+    once. Returns how many were recorded."""
+    if VISITOR_ANSWERS_KEY not in session:
+        return 0
+    added = visitor_answers_adopt(user=user, answers=visitor_answers_kept(session))
+    del session[VISITOR_ANSWERS_KEY]
+    return added
 
 
 def review_goal_set(*, user: User, per_day: int) -> ReviewGoal:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
@@ -11,19 +13,21 @@ from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_http_methods
 from django.views.decorators.vary import vary_on_headers
 
-from engine.drills import KIND_TITLES, DrillParams, skill_title
+from engine.drills import KIND_TITLES, KINDS, DrillParams, skill_title
 from engine.scoring import SCORING_RULES
-from engine.signals import CONVENTIONS
-from trainer.core import preferences
+from engine.signals import CONVENTIONS, DEFAULT_CONVENTION
+from trainer.core import conventions, preferences
 from trainer.core.htmx import redirect_page, wants_partial
 from trainer.core.http import AuthenticatedHttpRequest
 from trainer.core.kinds import name_template
 from trainer.core.links import drill_url, safe_next
+from trainer.core.rules import rule_title
 from trainer.core.templatetags.cards import answer_words
 from trainer.progress import selectors, services
 from trainer.progress.charts import accuracy_chart
 from trainer.progress.forms import ReviewGoalForm, SettingsForm
 from trainer.progress.models import DAILY_GOAL_MAX, DAILY_GOAL_MIN
+from trainer.ratings import selectors as ratings
 
 #: Drills to replay shown on the progress page (the rest wait their turn).
 FAILED_SHOWN = 6
@@ -56,11 +60,22 @@ def progress(request: AuthenticatedHttpRequest) -> HttpResponse:
         }
         for a in data.failed[:FAILED_SHOWN]
     ]
+    mine = ratings.ratings_of(request.user)
+    rated = [
+        {
+            "rating": mine[kind],
+            "title": KIND_TITLES.get(kind, kind),
+            "history": ratings.history(request.user, kind),
+        }
+        for kind in KINDS
+        if kind in mine
+    ]
     return render(
         request,
         "trainer/progress.html",
         {
             "progress": data,
+            "ratings": rated,
             "today": data.today,
             "weakest": weakest,
             "groups": groups,
@@ -83,16 +98,23 @@ def review(request: AuthenticatedHttpRequest) -> HttpResponse:
     first = due.first()
     if first is not None and (more or not today.met):
         params = DrillParams.from_query({"items": first.skill}, preferences.drill_defaults(request))
+        if params.side_hand is None:  # among the due skill's drills, those near the level
+            hand = ratings.fitting_side_hand(
+                request.user, first.kind, [first.skill], params.convention
+            )
+            params = replace(params, side_hand=hand) if hand else params
         here = reverse("review") + ("?more=1" if more else "")
         return redirect(drill_url(first.kind, None, params, review="1", next=here))
     if wants_partial(request):  # the drill page's *Next*: load the summary as a whole page
         return redirect_page(request, request.get_full_path())
+    # The engine's words (kind, skill, answer) stay messages: the template says them in the
+    # page's language (templates/trainer/_missed.html).
     missed = [
         {
-            "label": gettext("%(kind)s: %(skill)s")
-            % {"kind": KIND_TITLES.get(a.kind, a.kind), "skill": skill_title(a.kind, a.skill)},
+            "kind": KIND_TITLES.get(a.kind, a.kind),
+            "skill": skill_title(a.kind, a.skill),
             "url": drill_url(a.kind, a.seed, a.params, next=reverse("review")),
-            "words": gettext("you answered %(answer)s") % {"answer": answer_words(a)},
+            "answer": answer_words(a),
         }
         for a in selectors.missed_today(user=request.user)
     ]
@@ -155,6 +177,15 @@ def settings_view(request: HttpRequest) -> HttpResponse:
             )
         except preferences.UnknownChoice:
             return HttpResponseBadRequest(gettext("Unknown convention or scoring rule."))
+        saved = preferences.drill_defaults(request)  # what drills now use
+        messages.success(
+            request,
+            gettext("Settings saved. Drills now use %(convention)s with %(rule)s scoring.")
+            % {
+                "convention": conventions.title(saved.get("convention", DEFAULT_CONVENTION.name)),
+                "rule": rule_title(saved.get("rule", "classic")),
+            },
+        )
         return redirect(target)
     return render(
         request,

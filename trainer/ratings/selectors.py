@@ -6,6 +6,7 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import TypeVar
 
 from django.contrib.auth.models import User
 
@@ -21,6 +22,7 @@ from trainer.ratings.services import Family
 #: The chance of a right answer a drill "just hard enough" gives (lichess aims a little above
 #: even odds for puzzles; learners here are practising, so a little easier).
 TARGET_SUCCESS = 0.7
+T = TypeVar("T")
 _Q = math.log(10) / 400
 
 
@@ -98,3 +100,57 @@ def nearest(user: User, families: Sequence[Family]) -> list[Family]:
         return abs(expected_success(learner, rating, rd) - TARGET_SUCCESS)
 
     return sorted(families, key=misfit)
+
+
+#: The side hands a drill can be set in (a family's last dimension the trainer may choose).
+SIDE_HANDS = (1, 2, 3, 4)
+
+
+def fitting_side_hand(user: User, kind: str, skills: Sequence[str], convention: str) -> int | None:
+    """The side hand whose drills of ``skills`` fit the learner best (see :func:`nearest`:
+    the expected success nearest :data:`TARGET_SUCCESS`, averaged over the skills), or None
+    when nothing is known yet — the learner has no rating for ``kind`` or none of those
+    families has been answered by anyone — so the drill's seed chooses as before."""
+    mine = ratings_of(user)
+    if not skills or kind not in mine:
+        return None
+    families = [Family(kind, s, h, convention) for s in skills for h in SIDE_HANDS]
+    answered = FamilyRating.objects.filter(
+        kind=kind, skill__in=list(skills), convention=convention, answers__gt=0
+    ).exists()
+    if not answered:
+        return None
+    learner = mine[kind].rating
+    rated = family_ratings(families)
+
+    def misfit(hand: int) -> float:
+        fits = [
+            abs(
+                expected_success(learner, *rated[Family(kind, s, hand, convention)])
+                - TARGET_SUCCESS
+            )
+            for s in skills
+        ]
+        return sum(fits) / len(fits)
+
+    return min(SIDE_HANDS, key=misfit)
+
+
+def fitting_first(user: User, candidates: Sequence[tuple[T, Family]]) -> T | None:
+    """Of ``candidates`` (a key and its drill's family each), the key whose family fits the
+    learner best (:func:`nearest`), or None when nothing is known to choose by: the learner
+    has no rating for any of their kinds, or none of the families has been answered."""
+    if len(candidates) < 2:
+        return None
+    families = [f for _, f in candidates]
+    if not set(ratings_of(user)) & {f.kind for f in families}:
+        return None
+    rated = FamilyRating.objects.filter(
+        kind__in={f.kind for f in families},
+        skill__in={f.skill for f in families},
+        answers__gt=0,
+    )
+    if not any(Family(r.kind, r.skill, r.side_hand, r.convention) in set(families) for r in rated):
+        return None
+    best = nearest(user, families)[0]
+    return next(key for key, f in candidates if f == best)

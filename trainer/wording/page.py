@@ -9,6 +9,9 @@ PAGE_WORDS: dict[str, str] = {
     "sheet.page_title": "Cheat sheet: %(title)s",
     "sheet.heading": "Concerto signals",
     "sheet.intro": "Lead c1, partner passes, then play c2 — or pass, which makes partner play.",
+    # The convention's description, then the intro: two sentences (a space between them in
+    # English, none in Japanese).
+    "sheet.intro_line": "%(description)s %(intro)s",
     "sheet.picker": "Convention card",
     "sheet.show": "Show",
     "sheet.print_help": "Print it on one A4 page with your browser's Print command.",
@@ -19,6 +22,7 @@ PAGE_WORDS: dict[str, str] = {
     "sheet.round": "%(round)s round (%(first)s–%(last)s): %(families)s",
     "sheet.round.strong": "strong",
     "sheet.round.weak": "weak",
+    "sheet.order_sep": "; ",
     "sheet.order_rest": (
         "checklist order within each, † last. Drop readings that need a card you can see: "
         "the first left is partner's primary meaning; the others stay possible."
@@ -45,6 +49,7 @@ PAGE_WORDS: dict[str, str] = {
     "sheet.col.suits": "Suits",
     "sheet.col.ranks": "Ranks",
     "sheet.col.cards": "Cards, c1 then c2",
+    "sheet.note": "(%(note)s)",
     "sheet.odds_title": "Worked examples: what could partner hold?",
     "sheet.foot": "Concerto Trainer · generated from the engine's %(title)s card.",
 }

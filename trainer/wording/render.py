@@ -15,7 +15,7 @@ from django.utils import translation
 # Every module that speaks registers its sentences on import.
 import engine.drills
 import engine.play  # noqa: F401
-from engine.messages import CONTEXT, render, term_english
+from engine.messages import CONTEXT, Msg, Term, Text, render, templates, term_english
 
 
 class _Django:
@@ -31,14 +31,38 @@ class _Django:
 DJANGO = _Django()
 
 
+#: Parameters that name a seat. Some engine errors give the seat as its letter (``S cannot
+#: pass``, which English keeps); another language says the seat's name (``南はパスできません``).
+_SEAT_PARAMS = frozenset({"seat", "partner", "leader"})
+_SEAT_LETTERS = frozenset("NESW")
+
+
+def _seats_named(value: Msg) -> Msg:
+    """``value`` with each seat given as a letter (:class:`Text`) given as the seat's term."""
+    params = {}
+    for name, param in value.params.items():
+        if name in _SEAT_PARAMS and isinstance(param, Text) and param.value in _SEAT_LETTERS:
+            param = Term("seat", param.value)
+        elif isinstance(param, Msg):
+            param = _seats_named(param)
+        params[name] = param
+    return Msg(value.id, **params)
+
+
 def say(value: object) -> str:
     """``value`` in words of the active language: a message rendered through the catalog,
     anything else as its ``str`` (``None`` as nothing)."""
     if value is None:
         return ""
+    if isinstance(value, Msg) and value.id in templates() and not _english():
+        value = _seats_named(value)
     if isinstance(value, str):
         return render(value, DJANGO)
     return str(value)
+
+
+def _english() -> bool:
+    return (translation.get_language() or "en").split("-")[0] == "en"
 
 
 def term(kind: str, english: str) -> str:

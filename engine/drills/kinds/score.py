@@ -25,14 +25,12 @@ from engine.scoring import (
 from engine.seats import Seat
 from engine.signals import Convention
 
-#: Score skills taught with the left-overs rather than with the combinations, and where.
-_LEFTOVER_SKILLS = frozenset({"three_pairs", "nothing"})
+#: Score skills taught with the left-overs rather than with the combinations, and where:
+#: three pairs, the only six-card combination. A hand worth nothing is taught with the
+#: combinations (the kind's own section: "Five cards with none of these are worth nothing").
+_LEFTOVER_SKILLS = frozenset({"three_pairs"})
 _LEFTOVERS_LESSON = ("scoring-and-leftovers", "left-overs-the-big-swing")
 _SCORE_CORES = {"straight_flush": "five_sf", "straight": "five_straight", "flush": "five_flush"}
-
-
-def points_words(n: int) -> Msg:
-    return Msg("points", n=n)
 
 
 def score_points(cards: Sequence[Card], rule: str, by: Sequence[Seat]) -> tuple[str, int]:

@@ -3,6 +3,7 @@
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -50,12 +51,15 @@ def check_hand(hand, side, conv):
     return enc
 
 
-def test_round_trip_seeded_volume():
+@pytest.mark.parametrize(
+    "per_size", [pytest.param(4_000, id="fast"), pytest.param(26_000, marks=pytest.mark.slow)]
+)
+def test_round_trip_seeded_volume(per_size):
     rng = random.Random(20240601)
     convs = list(CONVENTIONS.values())
     shown: dict[str, set[str]] = {conv.name: set() for conv in convs}
     for size in SIZES:
-        for i in range(26_000):
+        for i in range(per_size):
             hand = rng.sample(DECK, size)
             conv = convs[i % 2]
             shown[conv.name].add(check_hand(hand, 1 + i % 4, conv).item)

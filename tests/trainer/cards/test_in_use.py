@@ -8,6 +8,7 @@ from django.urls import reverse
 
 from engine.drills import DrillParams, make_drill
 from engine.errors import UnknownConventionError
+from engine.seats import Seat
 from engine.signals import get_convention
 from engine.signals.conventions import _REGISTERED
 from trainer.cards import selectors, services
@@ -139,3 +140,107 @@ def test_a_class_sets_built_drills_with_its_own_card_and_no_other_class_can(clie
     client.force_login(teacher)
     form = client.get(reverse("classes:assignment-create", args=[owner.classroom.pk]))
     assert version.name in form.content.decode()
+
+
+def test_members_play_and_are_coached_with_the_house_card(client, club_card):
+    from engine.play import PlaySetup, PlayTable, coach_lead, parse_actions
+    from trainer.play.models import Game
+
+    version, owner, organiser = club_card
+    services.default_set(actor=organiser, version=version)
+    member = user()
+    club_services.club_join(user=member, club=owner.club)
+    client.force_login(member)
+
+    page = client.get("/play/").content.decode()
+    assert f'<option value="{version.name}" selected>' in page
+    response = client.post(
+        "/play/",
+        {
+            "convention": version.name,
+            "rule": "classic",
+            "opponents": "signal",
+            "length": "deal",
+            "coach": "on",
+        },
+    )
+    assert response.status_code == 302
+    game = Game.objects.get(owner=member)
+    setup = PlaySetup.from_json(game.setup)
+    assert setup.convention == version.name
+    table = PlayTable.replay(setup, parse_actions(game.actions))
+    assert client.get(response["Location"]).status_code == 200
+    # the coach advises by the club's card: its advice is the club card's encoding
+    advice = coach_lead(table)
+    if advice is not None:
+        from engine.signals import encode
+
+        held = table.deal.held(Seat.S)
+        assert advice.item == str(
+            encode(held, table.deal.side_hand, get_convention(version.name)).item
+        )
+    # a stranger's card is not offered to someone outside the club
+    other = user()
+    client.force_login(other)
+    assert version.name not in client.get("/play/").content.decode()
+    refused = client.post(
+        "/play/",
+        {
+            "convention": version.name,
+            "rule": "classic",
+            "opponents": "signal",
+            "length": "deal",
+            "coach": "on",
+        },
+    )
+    assert refused.status_code == 400 and not Game.objects.filter(owner=other).exists()
+
+
+def test_a_live_table_can_be_opened_with_the_house_card(client, club_card):
+    from trainer.play.models import LiveTable
+
+    version, owner, organiser = club_card
+    services.default_set(actor=organiser, version=version)
+    member = user()
+    club_services.club_join(user=member, club=owner.club)
+    client.force_login(member)
+
+    response = client.post(
+        "/play/tables/new/",
+        {
+            "convention": version.name,
+            "rule": "classic",
+            "opponents": "signal",
+            "length": "deal",
+            "seat": "S",
+        },
+    )
+
+    assert response.status_code == 302
+    assert LiveTable.objects.get(host=member).settings["convention"] == version.name
+
+
+def test_lessons_note_where_the_house_card_differs_from_parletts(client, club_card):
+    from django.conf import settings
+
+    from trainer.core.seeding import discover_loaders, load_file
+    from trainer.learn.teaching import lesson_slug
+
+    discover_loaders()
+    for path in sorted((settings.BASE_DIR / "seeds" / "lessons").glob("*.md")):
+        load_file(path)
+    version, owner, organiser = club_card
+    services.default_set(actor=organiser, version=version)
+    member, outsider = user(), user()
+    club_services.club_join(user=member, club=owner.club)
+    teaching = lesson_slug("lead", "two_threes")
+    assert teaching is not None
+    other = next(s for s in ("the-game", "weak-signals") if s != teaching)
+
+    client.force_login(member)
+    page = client.get(f"/learn/{teaching}/").content.decode()
+    assert "data-house-card" in page and 'data-house-row="two_threes' in page
+    assert "Our card" in page and f"?convention={version.name}" in page
+    assert "data-house-card" not in client.get(f"/learn/{other}/").content.decode()
+    client.force_login(outsider)  # Parlett's card: nothing to note
+    assert "data-house-card" not in client.get(f"/learn/{teaching}/").content.decode()

@@ -240,7 +240,11 @@ def test_the_students_page_shows_answers_in_play_marked_and_linked_to_their_deal
     body = (
         _client(teacher_of(room)).get(f"/classes/{room.pk}/students/{student.pk}/").content.decode()
     )
-    assert body.count("data-in-play") == attempts.count()
+    history = body[body.index('<section id="history"') :]
+    assert history.count("data-in-play") == attempts.count()
+    # The latest wrong answers above the history mark theirs too.
+    wrong = attempts.filter(correct=False).count()
+    assert body.count("data-in-play") == attempts.count() + min(wrong, 10)
     assert f'href="/play/{game.pk}/"' in body
     assert "/drills/lead/" not in body  # no drill is rebuilt from a deal's number
 

@@ -2,7 +2,8 @@
 
 Per request: the session and the user (authentication), the class (through
 ``classes_taught_by``), then ``dashboard_for``: assignments, students, one GROUP BY for progress
-on assignments and one GROUP BY for answers since joining. The page adds nothing.
+on assignments, one GROUP BY for skills (by student; the class's are pooled from them) and, on
+the page only, the students' ratings. The page adds nothing, the "needs help" list included.
 """
 
 import pytest
@@ -15,7 +16,7 @@ pytestmark = pytest.mark.django_db
 
 # With a shared cache (CACHE_URL=redis://…) sessions are read from it, not from the database.
 _SESSION = 0 if settings.SESSION_ENGINE.endswith(("cached_db", "cached_sessions")) else 1
-DASHBOARD_QUERIES = 6 + _SESSION
+DASHBOARD_QUERIES = 7 + _SESSION
 CSV_QUERIES = 6 + _SESSION
 
 

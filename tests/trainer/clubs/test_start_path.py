@@ -11,10 +11,11 @@ from tests.trainer.clubs import factories as cf
 pytestmark = pytest.mark.django_db
 
 
-def test_start_here_needs_an_account(client):
-    response = client.get("/start/")
-    assert response.status_code == 302
-    assert response["Location"].startswith("/accounts/login/?next=/start/")
+def test_start_here_shows_a_visitor_the_path_with_step_1_open(client):
+    cf.load_step(1)
+    html = client.get("/start/").text
+    assert html.count('class="path-step ') == 7
+    assert 'href="/start/1/next/"' in html and 'href="/start/2/next/"' not in html
 
 
 def test_solo_learner_sees_the_seven_steps(client):

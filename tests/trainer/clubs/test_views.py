@@ -398,3 +398,52 @@ def test_an_answer_on_the_drill_page_counts_for_the_step(club, organiser, member
     assert f'href="/clubs/{club.slug}/path/4/next/?after=1"' in answered.text
     status = selectors.path_for(user=member)[3]
     assert (status.answered, status.right) == (1, 1)
+
+
+def test_a_passed_step_makes_the_next_step_the_main_action(club, member):
+    step = cf.load_step(1)
+    cf.load_step(2)
+    html = _client(member).get(f"/clubs/{club.slug}/path/1/").text
+    assert "data-next-step" not in html  # not passed yet: the drills are the main action
+
+    cf.pass_step(member, step)
+    html = _client(member).get(f"/clubs/{club.slug}/path/1/").text
+
+    main = re.search(r'<a class="button" href="([^"]+)" data-next-step>([^<]+)</a>', html)
+    assert main is not None
+    assert main[1] == f"/clubs/{club.slug}/path/2/" and "Next: step 2" in main[2]
+    assert re.search(r'class="button button-quiet" href="[^"]+">Practise again</a>', html)
+
+
+def test_a_step_serves_the_drill_that_fits_the_learners_level(club, member):
+    from engine.drills import DrillAddress, make_drill_at
+    from trainer.ratings.models import FamilyRating, LearnerRating
+
+    step = cf.load_step(1)
+    entries = cf.entries(step)
+    first = _client(member).get(f"/clubs/{club.slug}/path/1/next/")["Location"]
+    assert first.startswith(f"/drills/{entries[0].kind}/{entries[0].seed}/")  # no ratings yet
+
+    families = {}
+    for e in entries:
+        d = make_drill_at(DrillAddress.of(e.kind, e.seed, e.params))
+        families[e.position] = (str(d.kind), d.skill, d.side_hand, d.params.convention)
+    target = entries[-1]
+    for kind in {family[0] for family in families.values()}:
+        LearnerRating.objects.create(user=member, kind=kind, rating=1500, rd=80, answers=20)
+    for kind, skill, hand, conv in set(families.values()):
+        FamilyRating.objects.create(
+            kind=kind, skill=skill, side_hand=hand, convention=conv, rating=2600, rd=50, answers=40
+        )
+    if families[entries[0].position] == families[target.position]:
+        target = next(e for e in entries if families[e.position] != families[target.position])
+    kind, skill, hand, conv = families[target.position]
+    FamilyRating.objects.filter(kind=kind, skill=skill, side_hand=hand, convention=conv).update(
+        rating=1350
+    )
+
+    served = _client(member).get(f"/clubs/{club.slug}/path/1/next/")["Location"]
+
+    after = int(parse_qs(urlsplit(parse_qs(urlsplit(served).query)["next"][0]).query)["after"][0])
+    assert families[after] == families[target.position]  # the entry served, by its position
+    assert after != entries[0].position  # not the step's own order

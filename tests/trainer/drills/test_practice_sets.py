@@ -177,3 +177,46 @@ def test_a_set_whose_way_back_leaves_the_site_is_refused(client, back):
     token = practice_sign(replace(FRESH, back_url=back))
     assert practice_load(token) is None
     assert client.get(reverse("drill-practise", args=[token])).status_code == 400
+
+
+def _set_links(html: str) -> list[str]:
+    return [unescape(u) for u in re.findall(r'href="([^"]+)" data-practice-set', html)]
+
+
+def test_the_menu_offers_every_kind_as_a_set_of_ten_and_endless_as_a_choice(client):
+    from engine.drills import KINDS
+
+    client.force_login(f.user("menu-learner"))
+    html = client.get(reverse("drill-menu")).content.decode()
+
+    links = _set_links(html)
+    assert len(links) == len(KINDS) and html.count("data-endless") == len(KINDS)
+    for link, kind in zip(links, KINDS, strict=True):
+        found = practice_load(link.split("/drills/practise/", 1)[1].split("/", 1)[0])
+        assert found is not None and found.kind == kind and found.size == 10
+        assert not found.started and found.back_url == reverse("drill-menu")
+    # a visitor, who keeps no answers, gets the endless drills as before
+    client.logout()
+    assert _set_links(client.get(reverse("drill-menu")).content.decode()) == []
+
+
+def test_a_set_starts_at_the_side_hand_near_the_learners_rating(client):
+    from trainer.ratings.models import FamilyRating, LearnerRating
+
+    learner = f.user("rated-learner")
+    LearnerRating.objects.create(user=learner, kind="checklist", rating=1500, rd=80, answers=20)
+    for hand, rating in ((1, 900), (2, 1350), (3, 2100), (4, 1900)):
+        FamilyRating.objects.create(
+            kind="checklist",
+            skill="fours",
+            side_hand=hand,
+            convention="parlett-2008",
+            rating=rating,
+            rd=60,
+            answers=30,
+        )
+    client.force_login(learner)
+
+    started = _start(client)
+
+    assert DrillParams.from_key(started.query).side_hand == 2

@@ -38,7 +38,7 @@ def test_a_visitor_whose_browser_prefers_japanese_gets_japanese(client):
     html = response.content.decode()
     assert _lang(response) == "ja"
     assert response["Content-Language"] == "ja"
-    assert "パートナーのシグナルを一目で読み取ろう。" in html
+    assert "パートナーのシグナルを一目で読み取りましょう。" in html
     assert "Read your partner's signals" not in html
     assert "Accept-Language" in response["Vary"]
 
@@ -240,7 +240,7 @@ def test_the_password_reset_email_is_in_the_users_language(client):
     )
     assert response.status_code == 302
     message = mail.outbox[-1]
-    assert message.subject == "Concerto Trainer のパスワード再設定"
+    assert message.subject == "Concerto Trainerのパスワード再設定"
     assert "新しいパスワードを決めてください" in message.body
     assert "/accounts/reset/" in message.body
 

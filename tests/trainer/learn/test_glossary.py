@@ -75,7 +75,11 @@ def test_glossary_in_japanese_defines_terms_in_japanese(client):
 
     assert response.status_code == 200
     assert "<h1>用語集</h1>" in response.text
-    assert rows["item:four_sf"].startswith("Four to a straight flush ストレートフラッシュ4枚")
+    # The page's language leads: the Japanese name first, then the English one.
+    assert rows["item:four_sf"].startswith("ストレートフラッシュ4枚 Four to a straight flush")
+    assert response.text.index('<th scope="col" lang="ja">') < response.text.index(
+        '<th scope="col" lang="en">'
+    )
     assert "同じスートの4枚が一つのウィンドウ内にある" in rows["item:four_sf"]
     assert "four cards of one suit inside one window" not in rows["item:four_sf"]
     assert "パス" in rows["pass"] and "「プレイ！」" in rows["play-force"]

@@ -137,3 +137,39 @@ def test_drills_menu_is_in_learning_order_with_difficulty(client):
     assert order == list(KINDS)
     assert html.count('class="pill level-') == len(KINDS)
     assert "Beginner" in html and "Advanced" in html
+
+
+def _section_text(html: str, anchor: str) -> str:
+    """The text of a lesson section: from its heading to the next ``<h2``."""
+    part = html.split(f'id="{anchor}"', 1)[1].split("<h2", 1)[0]
+    return " ".join(re.sub(r"<[^>]+>", " ", part).split())
+
+
+def test_a_hand_worth_nothing_links_to_the_section_that_teaches_it(client, lessons):
+    """Issue #20: the score drill for "nothing" sent learners to the left-overs. Its link is
+    the lesson section (from the lesson map) whose text says five cards without a combination
+    are worth nothing — the one listing the combinations and their values."""
+    from engine.drills import DrillParams, make_drill
+
+    links = [
+        link
+        for link in teaching.links_for("score", "nothing", "parlett-2008")
+        if link.label.startswith("Lesson:")
+    ]
+    assert [link.url for link in links] == ["/learn/the-game/#what-you-are-building"]
+    slug, anchor = links[0].url.strip("/").removeprefix("learn/").split("/#")
+    section = _section_text(client.get(f"/learn/{slug}/").content.decode(), anchor)
+    assert "Five cards with none of these are worth nothing" in section
+    assert "Straight flush" in section  # the table of combinations and their values
+
+    for seed in range(1, 200):  # a drill of the skill shows the link after an answer
+        drill = make_drill("score", seed, DrillParams(items=("nothing",)))
+        if drill.skill == "nothing":
+            break
+    url = f"/drills/score/{seed}/?v=2&items=nothing"
+    page = client.get(url).content.decode()
+    showing = re.search(r'name="showing" value="([^"]+)"', page)[1]
+    html = client.post(url, {"showing": showing, "option": right_option(drill)}).content.decode()
+    learn = html.split("Learn why:", 1)[1].split("</p>", 1)[0]
+    assert 'href="/learn/the-game/#what-you-are-building"' in learn
+    assert "left-overs" not in learn

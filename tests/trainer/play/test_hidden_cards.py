@@ -9,7 +9,8 @@ import re
 
 import pytest
 
-from engine.play import coach_lead, coach_read
+from engine.cards import DECK
+from engine.play import PlaySetup, PlayTable, coach_lead, coach_read, parse_actions
 from tests.trainer.play.conftest import hidden_cards, leaks, start, table_of
 from trainer.play.models import Game
 
@@ -21,8 +22,30 @@ def _text(body: str) -> str:
     return re.sub(r"<[^>]+>", "", body)
 
 
-def _check(response, game: Game, hidden: set, what: str) -> None:
+def _hidden_at(game: Game, at: int) -> set:
+    """The cards South could not see once the record held its first ``at`` actions (where the
+    table paused, at the end of a hand). When that hand ended a deal of a game, the next deal
+    is dealt: the hand's cards, played in the open, are the ended deal's, not hidden ones."""
+    game.refresh_from_db()
+    table = PlayTable.replay(PlaySetup.from_json(game.setup), parse_actions(game.actions)[:at])
+    view = table.view()
+    seen = set(view.hand)
+    seen |= {c for h in view.completed for _, c in h.cards}
+    seen |= {c for _, c in view.current_cards}
+    if table.deal_number > 1 and not view.completed and not view.current:
+        seen |= set(table.deals[-2].played_hands[-1].card_list)
+    return set(DECK) - seen
+
+
+def _check(response, game: Game, hidden: set, what: str, public: frozenset = frozenset()) -> None:
+    """``public``: cards of a deal that ended in the steps shown (played in the open)."""
     body = response.content.decode()
+    paused = re.search(r'data-paused="(\d+)"', body)
+    if paused:
+        # The table paused at the end of a hand shows the table as it stood then: checked
+        # against the cards hidden then (within a deal, more than are hidden now).
+        hidden = _hidden_at(game, int(paused.group(1)))
+    hidden = hidden - public
     found = leaks(body, hidden) + leaks(_text(body), hidden)
     assert not found, f"{what} names hidden cards {found}"
     seed = str(game.setup["seed"])
@@ -80,10 +103,10 @@ def _play_out(client, game: Game, rng: random.Random, *, htmx: bool, json: bool 
         if htmx:
             assert response.status_code == 200
             game.refresh_from_db()
-            hidden = hidden_cards(game)
+            public = frozenset()
             if table_of(game).deal_number != deal_before:
-                hidden -= shown_before
-            _check(response, game, hidden, "action (htmx)")
+                public = frozenset(shown_before)
+            _check(response, game, hidden_cards(game), "action (htmx)", public)
         else:
             assert response.status_code == 302
             followed = client.get(response["Location"])

@@ -17,12 +17,24 @@ from pathlib import Path
 import pytest
 from django.conf import settings as django_settings
 from django.test import Client
+from django.utils import translation
 
+from engine.game import PASS, Action
+from engine.messages import Msg
 from engine.play import coach_lead, coach_read
+from engine.play.table import _quoted
+from engine.seats import Seat
 from engine.signals import CONVENTIONS
+from tests.trainer.classes import factories as classes
 from tests.trainer.i18n.catalogs import VisibleText, entries
+from tests.trainer.i18n.latin import latin_runs
 from tests.trainer.play.conftest import start, table_of
+from tests.trainer.play.test_live import engine_of, person, seated_table
+from trainer.classes.models import ClassMembership
+from trainer.play import live
 from trainer.play.models import Game
+from trainer.play.templatetags.play_cards import played_cards
+from trainer.wording.render import say
 
 pytestmark = pytest.mark.django_db
 
@@ -174,7 +186,7 @@ def test_the_check_finds_english_left_on_a_japanese_page(ja_south):
 #: What the page says when South passes on the first card of a hand South leads.
 NO_PASS = {
     "en": "That move is not allowed: S cannot pass: the first card of a hand must be played",
-    "ja": "その手は出せません：Sはパスできません：各回の最初はカードを出さなければなりません",
+    "ja": "その手は出せません。南はパスできません。各回の最初はカードを出さなければなりません",
 }
 
 
@@ -219,6 +231,156 @@ def test_a_malformed_move_says_why_in_japanese(ja_south):
     response = ja_south.post(f"/play/{game.pk}/act/", {"action": "ZZ", "version": game.version})
     assert response.status_code == 400
     assert _error(response) == (
-        "手がないか、形式が正しくありません："
+        "手がないか、形式が正しくありません。"
         "'ZZ'は手として読めません（ASのようなカード、pass、forceのどれかを指定してください）"
     )
+
+
+# -- seats and sides in the page's words -------------------------------------------------------
+
+#: The seats as a Japanese page writes them (names and short labels alike), and as the English
+#: page does: the names beside a solo table's current cards and in the review, the letters on
+#: the completed hands' cards and everywhere at a live table.
+JA_SEATS = {"北", "東", "南", "西"}
+EN_NAMES = {"North", "East", "South", "West"}
+EN_LETTERS = {"N", "E", "S", "W"}
+
+
+def _spans(html: str, css: str) -> list[str]:
+    """The text of every ``<span class="css" …>text</span>`` (the seat beside a card)."""
+    return re.findall(rf'<span class="{css}"[^>]*>([^<]*)</span>', html)
+
+
+def _turn(html: str) -> str:
+    """The turn line (``data-to-move``), as the reader sees it."""
+    found = re.search(r'<p class="play-turn[^"]*"[^>]*>(.*?)</p>', html, flags=re.S)
+    assert found is not None
+    parser = VisibleText()
+    parser.feed(found.group(1))
+    return " ".join(parser.parts)
+
+
+def _go_on(client: Client, game: Game, html: str) -> str:
+    """The table past the pause it shows, if any (the learner presses *Continue*)."""
+    paused = re.search(r'data-pause="(\d+)"', html)
+    if paused is None:
+        return html
+    game.refresh_from_db()
+    client.post(f"/play/{game.pk}/act/", {"seen": paused[1], "version": game.version})
+    return _page(client, f"/play/{game.pk}/")
+
+
+def test_the_solo_table_and_its_review_name_the_seats_in_japanese_and_english_is_unchanged(
+    ja_south, player
+):
+    game = start(ja_south)
+    assert _until(ja_south, game, lambda t: bool(t.view().completed and t.view().current))
+    view = table_of(game).view()
+    ja = _go_on(ja_south, game, _page(ja_south, f"/play/{game.pk}/"))
+    en = ja_south.get(f"/play/{game.pk}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert 'lang="en"' in en
+    # Beside the completed hands' cards: 北 … in Japanese, the letters (as drawn before) in English.
+    played = len([c for h in view.completed for c in h.cards])
+    assert len(_spans(ja, "play-by")) == played and set(_spans(ja, "play-by")) <= JA_SEATS
+    assert set(_spans(en, "play-by")) <= EN_LETTERS and len(_spans(en, "play-by")) == played
+    for h in view.completed:
+        assert str(played_cards([(str(s), c) for s, c in h.cards])) in en
+    # Beside the current hand's cards: the seats' names.
+    assert _spans(ja, "play-who") and set(_spans(ja, "play-who")) <= JA_SEATS
+    assert _spans(en, "play-who") and set(_spans(en, "play-who")) <= EN_NAMES
+    assert "N–S (you)" in en and "南北（あなたの側）" in ja
+    assert not re.search(r"[A-Za-z]", _turn(ja)), _turn(ja)
+    assert latin_runs(ja, {player.username}) == []
+
+    # The review: the seats beside the cards of a step mid-hand, in the page's words.
+    _until(ja_south, game, lambda t: False, seed=1)
+    for frame in range(1, 12):
+        ja = _page(ja_south, f"/play/{game.pk}/review/?frame={frame}")
+        if _spans(ja, "play-who"):
+            break
+    en = ja_south.get(
+        f"/play/{game.pk}/review/?frame={frame}", HTTP_ACCEPT_LANGUAGE="en"
+    ).content.decode()
+    assert set(_spans(ja, "play-who")) <= JA_SEATS and _spans(ja, "play-who")
+    assert set(_spans(en, "play-who")) <= EN_NAMES and _spans(en, "play-who")
+    assert "（南北" in ja and "(N–S " in en
+    assert latin_runs(ja, {player.username}) == []
+
+
+def _live_table():
+    """A live table (Ana South, Ben North, bots East–West, Ana's teacher watching) dealt and
+    played on until the current hand holds a card and a pass: the table, the player waiting
+    for the other's move, and the teacher."""
+    ana, ben = person("ana"), person("ben")
+    room = classes.classroom()
+    ClassMembership.objects.create(classroom=room, user=ana, role="student")
+    table = seated_table((ana, Seat.S), (ben, Seat.N))
+    live.live_begin(pk=table.pk, by=ana)
+    users = {Seat.S: ana, Seat.N: ben}
+    for _ in range(100):
+        engine = engine_of(table)
+        seat = engine.to_move()
+        assert seat is not None, "the deal ended before a pass and a card met in a hand"
+        if {a == PASS for _, a in engine.view(seat).current} == {True, False}:
+            return table, users[seat.partner], classes.teacher_of(room)
+        legal = engine.legal(seat)
+        action = PASS if PASS in legal and engine.view(seat).current else legal[0]
+        live.live_act(pk=table.pk, user=users[seat], action=action, version=table.version)
+    raise AssertionError("no hand held a card and a pass")
+
+
+def _live_client(user, language: str) -> Client:
+    client = Client(HTTP_ACCEPT_LANGUAGE=language)
+    client.force_login(user)
+    return client
+
+
+def test_a_live_table_names_the_seats_and_sides_in_japanese_and_english_is_unchanged():
+    table, waiting, teacher = _live_table()
+    url = f"/play/tables/{table.pk}/"
+    names = {"ana", "ben", teacher.username}
+    for who in (waiting, teacher):
+        html = _page(_live_client(who, "ja"), url)
+        who_spans = _spans(html, "play-who")
+        assert who_spans and set(who_spans) <= JA_SEATS, who_spans
+        assert re.search(r"[北南]の番です。", _turn(html)), _turn(html)
+        assert re.search(r"· 南北 \d+ · 東西 \d+</p>", html)
+        assert '<span class="card pass-card play-word">パス</span>' in html
+        assert latin_runs(html, names) == [], latin_runs(html, names)
+    watched = _page(_live_client(teacher, "ja"), url)
+    assert re.findall(r"<p><strong>(.)</strong> ", watched) == ["北", "東", "南", "西"]
+    for who in (waiting, teacher):
+        listing = _page(_live_client(who, "ja"), "/play/tables/")
+        assert "南: ana, 北: ben" in listing and latin_runs(listing, names) == []
+
+    # The English pages as they were: letters beside the cards, in the turn line, the watcher's
+    # hands and the list; N–S and E–W in the score; "pass" on the card.
+    for who in (waiting, teacher):
+        html = _live_client(who, "en").get(url).content.decode()
+        assert 'lang="en"' in html
+        assert set(_spans(html, "play-who")) <= EN_LETTERS and _spans(html, "play-who")
+        assert re.fullmatch(r"[NS] to play\.", _turn(html)), _turn(html)
+        assert re.search(r"· N–S \d+ · E–W \d+</p>", html)
+        assert '<span class="card pass-card play-word">pass</span>' in html
+        listing = _live_client(who, "en").get("/play/tables/").content.decode()
+        assert "S: ana, N: ben" in listing
+    watched = _live_client(teacher, "en").get(url).content.decode()
+    assert re.findall(r"<p><strong>(.)</strong> ", watched) == ["N", "E", "S", "W"]
+
+
+@pytest.mark.parametrize(
+    ("action", "en", "ja"),
+    [
+        ("pass", "'pass' is not allowed now", "今は「パス」はできません"),
+        ("force", "'force' is not allowed now", "今は「プレイ！」はできません"),
+        ("7H", "'7H' is not allowed now", "今は「7H」はできません"),
+    ],
+)
+def test_an_action_not_allowed_now_is_named_in_the_pages_language(action, en, ja):
+    """The engine names the refused action as a parameter the page words: a call is a term."""
+    message = Msg("error.play.not_allowed_now", action=_quoted(Action.parse(action)))
+    assert str(message) == en
+    with translation.override("ja"):
+        assert say(message) == ja
+    with translation.override("en"):
+        assert say(message) == en

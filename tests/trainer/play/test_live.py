@@ -341,3 +341,74 @@ def test_each_players_leads_count_as_attempts_in_play(monkeypatch):
         assert {(a.skill, a.correct) for a in stored} == {(g.skill, g.correct) for g in graded}
         assert not stored.filter(seed=table.game.setup["seed"]).exists()
     assert Attempt.objects.filter(kind="lead").exists()
+
+
+def _play_until(table: LiveTable, users: dict, predicate) -> bool:
+    """Play the first legal action of whoever is to move until ``predicate(engine)``."""
+    for _ in range(300):
+        table.refresh_from_db()
+        if table.status != "playing":
+            return False
+        engine = engine_of(table)
+        if predicate(engine):
+            return True
+        seat = engine.to_move()
+        live.live_act(
+            pk=table.pk, user=users[seat], action=engine.legal(seat)[0], version=table.version
+        )
+    return False
+
+
+@pytest.mark.django_db
+def test_the_coach_is_on_only_while_every_player_wants_it_and_shows_only_ones_own_cards():
+    from engine.play import coach_lead
+
+    ana, ben = person("ana"), person("ben")
+    table = seated_table((ana, Seat.S), (ben, Seat.N))
+    live.live_begin(pk=table.pk, by=ana)
+    users = {Seat.S: ana, Seat.N: ben}
+    assert _play_until(table, users, lambda e: coach_lead(e, e.to_move()) is not None)
+    mover = engine_of(table).to_move()
+    page_url = f"/play/tables/{table.pk}/"
+
+    def page(user) -> str:
+        return client_of(user).get(page_url).text
+
+    assert 'data-coach-vote="off"' in page(users[mover]) and "data-coach-advice" not in page(
+        users[mover]
+    )
+    assert client_of(ana).post(f"{page_url}coach/", {"coach": "1"}).status_code == 302
+    html = page(ana)
+    assert 'data-coach-vote="off"' in html and "(1 of 2 players want it" in html
+    client_of(ben).post(f"{page_url}coach/", {"coach": "1"})
+
+    mine = page(users[mover])
+    assert 'data-coach-vote="on"' in mine and "data-coach-advice" in mine
+    assert not shows(mine, hidden(table, mover))
+    other = users[Seat.N if mover is Seat.S else Seat.S]
+    assert "data-coach-advice" not in page(other)  # not their turn: nothing to advise
+    # a player handing the seat to a bot leaves the others' wish standing
+    live.live_away(pk=table.pk, user=other, away=True)
+    table.refresh_from_db()
+    # one of them changes their mind: off for everyone
+    live.live_away(pk=table.pk, user=other, away=False)
+    client_of(other).post(f"{page_url}coach/", {"coach": "0"})
+    assert "data-coach-advice" not in page(users[mover])
+
+
+@pytest.mark.django_db
+def test_only_a_seated_player_votes_for_the_coach():
+    ana = person("ana")
+    table = seated_table((ana, Seat.S))
+    before = LiveTable.objects.get(pk=table.pk).version
+    assert (
+        client_of(person("cy")).post(f"/play/tables/{table.pk}/coach/", {"coach": "1"}).status_code
+        == 404
+    )
+    room = classes.classroom()
+    ClassMembership.objects.create(classroom=room, user=ana, role="student")
+    teacher = classes.teacher_of(room)
+    refused = client_of(teacher).post(f"/play/tables/{table.pk}/coach/", {"coach": "1"})
+    assert refused.status_code == 400 and "no seat" in refused.text
+    assert LiveTable.objects.get(pk=table.pk).version == before
+    assert not LiveSeat.objects.filter(table=table, coach=True).exists()

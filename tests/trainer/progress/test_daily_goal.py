@@ -124,7 +124,7 @@ def test_progress_groups_skills_under_the_lesson_that_teaches_them(client, me, l
     groups = re.findall(r'<span class="lesson-group-title">([^<]+)</span>', html)
     # In the lessons' order: each skill under the lesson its feedback links to.
     assert [unescape(g) for g in groups] == [
-        "Scoring and left-overs",
+        "The game and one deal",
         "The leader's checklist",
         "Strong signals",
     ]

@@ -62,3 +62,13 @@ def test_settings_choose_a_four_colour_deck(client):
 
 def test_settings_refuse_an_unknown_convention(client):
     assert client.post("/settings/", {"convention": "nope"}).status_code == 400
+
+
+def test_saving_settings_says_so_with_what_drills_now_use(client):
+    response = client.post(
+        "/settings/", {"convention": "teach-yourself-1994", "rule": "contribution"}, follow=True
+    )
+    text = response.content.decode()
+    assert 'class="messages" role="status"' in text
+    assert "Settings saved. Drills now use" in text
+    assert "1994" in text.split("Settings saved.", 1)[1].split("</li>", 1)[0]

@@ -157,3 +157,71 @@ def test_a_first_answer_rates_the_learner_and_the_family_and_a_repost_does_not()
         drill.side_hand,
         "parlett-2008",
     )
+
+
+def test_the_progress_page_shows_each_rating_with_its_chart_and_only_ones_own():
+    from django.test import Client
+
+    me, other = user("fay"), user("gus")
+    fam = Family("read", "four_sf", 2, "parlett-2008")
+    for i in range(3):
+        rating_record(user=me, family=fam, correct=True, now=NOW + timedelta(minutes=i))
+    rating_record(
+        user=other, family=Family("lead", "pair", 1, "parlett-2008"), correct=False, now=NOW
+    )
+    client = Client()
+    client.force_login(me)
+
+    html = client.get("/progress/").content.decode()
+
+    mine = LearnerRating.objects.get(user=me, kind="read")
+    assert "data-ratings" in html and 'data-rating-kind="read"' in html
+    assert f"<strong>{round(mine.rating)}</strong>" in html
+    assert 'data-rating-kind="lead"' not in html  # the other learner's rating
+    assert "<polyline" in html and html.count("<td>") >= 9  # three answers, three columns
+
+
+def _family_at(kind: str, skill: str, hand: int, rating: float) -> None:
+    FamilyRating.objects.create(
+        kind=kind,
+        skill=skill,
+        side_hand=hand,
+        convention="parlett-2008",
+        rating=rating,
+        rd=60,
+        answers=30,
+    )
+
+
+def test_the_side_hand_chosen_is_the_one_near_the_learners_level():
+    from trainer.ratings.selectors import fitting_side_hand
+
+    me = user("hal")
+    assert fitting_side_hand(me, "read", ["four_sf"], "parlett-2008") is None  # unrated
+    LearnerRating.objects.create(user=me, kind="read", rating=1500, rd=80, answers=20)
+    assert fitting_side_hand(me, "read", ["four_sf"], "parlett-2008") is None  # no data yet
+    for hand, rating in ((1, 900), (2, 2100), (3, 1350), (4, 1800)):
+        _family_at("read", "four_sf", hand, rating)
+
+    assert fitting_side_hand(me, "read", ["four_sf"], "parlett-2008") == 3
+    LearnerRating.objects.filter(user=me).update(rating=1950)
+    assert fitting_side_hand(me, "read", ["four_sf"], "parlett-2008") == 4
+
+
+def test_review_sends_the_due_skill_at_the_fitting_side_hand():
+    from django.test import Client
+
+    from trainer.progress.models import SkillState
+
+    me = user("ida")
+    SkillState.objects.create(user=me, kind="read", skill="four_sf", due=NOW - timedelta(days=1))
+    LearnerRating.objects.create(user=me, kind="read", rating=1500, rd=80, answers=20)
+    for hand, rating in ((1, 900), (2, 2100), (3, 1350), (4, 1800)):
+        _family_at("read", "four_sf", hand, rating)
+    client = Client()
+    client.force_login(me)
+
+    response = client.get("/drills/review/")
+
+    assert response.status_code == 302
+    assert "side_hand=3" in response["Location"] and "items=four_sf" in response["Location"]

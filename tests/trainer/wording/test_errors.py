@@ -45,8 +45,9 @@ def test_an_error_is_said_in_the_pages_language():
         assert reason(err) == str(err) == "E cannot pass: the first card of a hand must be played"
         assert sentence(err) == "E cannot pass: the first card of a hand must be played."
     with translation.override("ja"):
-        assert reason(err) == "Eはパスできません：各回の最初はカードを出さなければなりません"
-        assert sentence(err) == "Eはパスできません：各回の最初はカードを出さなければなりません。"
+        # The seat is named (東, not E), the two clauses are two sentences.
+        assert reason(err) == "東はパスできません。各回の最初はカードを出さなければなりません"
+        assert sentence(err) == "東はパスできません。各回の最初はカードを出さなければなりません。"
 
 
 def test_an_error_without_a_message_reads_as_its_text():

@@ -1,8 +1,9 @@
 // Keyboard play for drills: number keys pick an option, P passes, N opens the next drill.
 // Enter submits the focused form natively. After htmx settles a drill in, focus moves to the
 // feedback (after an answer), the second-card choice (after a lead's first card) or the first
-// control (a new drill), so keyboard users never get lost. The swap replaces #drill-area
-// (outerHTML), so the element htmx swapped is gone: always look the new content up afresh.
+// control (a new drill, scrolled to the top of the screen), so keyboard users never get lost.
+// The swap replaces #drill-area (outerHTML), so the element htmx swapped is gone: always look
+// the new content up afresh.
 (function () {
   "use strict";
 
@@ -40,9 +41,16 @@
       return;
     }
     if (!area) return;
-    var first = area.querySelector('button.card[name="c2"], button.card, ' +
-      'input[type=radio]:not(:disabled)');
-    if (first) first.focus();
+    var second = area.querySelector('button.card[name="c2"]');
+    if (second) {  // a lead's first card was taken: the same drill, its next step
+      second.focus();
+      return;
+    }
+    // A new drill (Next, N, Skip): it starts at the top of the screen, with its question
+    // and partner's signal in view, whatever the last one's answer had scrolled to.
+    if (area.getBoundingClientRect().top < 0) area.scrollIntoView({block: "start"});
+    var first = area.querySelector('button.card, input[type=radio]:not(:disabled)');
+    if (first) first.focus({preventScroll: true});
   }
 
   document.body.addEventListener("htmx:afterSettle", focusDrill);

@@ -1,21 +1,62 @@
-// Keyboard play at the table: ← → (or ↑ ↓) move between the cards South may play, 1–9 pick
-// the n-th of them, Enter plays the picked card (a focused button submits natively), P passes,
-// F forces. Keys wait until the bots' steps have been shown (the table area's data-ready
-// delay), then focus goes to South's first playable card. htmx replaces #table-area whole,
+// The table at /play/: the pace of the bots' moves, Skip, Continue after a hand, and keyboard
+// play.
+//
+// Pace: slow, normal, fast or instant, chosen in the table's header and kept in this
+// browser (localStorage); <html data-play-pace> sets the stylesheet's --play-step. Skip (the
+// button, S or Escape) shows the steps being animated at once. After a hand of the learner's
+// side the table pauses on its summary: Continue (the button, or Enter, Space or C) goes on.
+// Keyboard play: ← → (or ↑ ↓) move between the cards South may play, 1–9 pick the n-th of
+// them, Enter plays the picked card (a focused button submits natively), P passes, F forces.
+// Keys wait until the bots' steps have been shown (the table area's data-ready delay), then
+// focus goes to South's first playable card, or to Continue. htmx replaces #table-area whole,
 // so everything is looked up afresh on each key and after each swap.
 (function () {
   "use strict";
 
-  var STEP_MS = 550;
+  // Milliseconds per step at each pace: as play.css's --play-step.
+  var PACES = { slow: 950, normal: 550, fast: 250, instant: 0 };
+  var STORE = "concerto.play.pace";
   var readyAt = 0;
+  var startedAt = 0;
+  var timer = 0;
+
+  function pace() {
+    var value = null;
+    try {
+      value = window.localStorage.getItem(STORE);
+    } catch (error) {
+      value = null;
+    }
+    return value && Object.prototype.hasOwnProperty.call(PACES, value) ? value : "normal";
+  }
+
+  function keepPace(value) {
+    try {
+      window.localStorage.setItem(STORE, value);
+    } catch (error) {
+      // Storage refused (private mode): the choice lasts for this page.
+    }
+    document.documentElement.setAttribute("data-play-pace", value);
+  }
+
+  // At once, before the table's steps have gone far.
+  document.documentElement.setAttribute("data-play-pace", pace());
 
   function typing(target) {
     return target && (target.isContentEditable ||
       /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName) && target.type !== "radio");
   }
 
+  function control(target) {
+    return target && target.closest && target.closest("button, a[href], summary, select, input");
+  }
+
   function reducedMotion() {
     return window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  }
+
+  function stepMs() {
+    return reducedMotion() ? 0 : PACES[document.documentElement.getAttribute("data-play-pace")] || 0;
   }
 
   function area() {
@@ -27,34 +68,120 @@
     return a ? Array.prototype.slice.call(a.querySelectorAll("#south-hand button[data-action]")) : [];
   }
 
+  function animating() {
+    return Date.now() < readyAt;
+  }
+
+  function steps(a) {
+    return parseInt(a.getAttribute("data-ready") || "0", 10);
+  }
+
+  // The steps are shown: hide Skip, give the focus to what comes next.
+  function settle(a) {
+    window.clearTimeout(timer);
+    readyAt = 0;
+    var skip = a.querySelector("[data-skip]");
+    if (skip) skip.hidden = true;
+    var first = cards()[0];
+    var go = a.querySelector("[data-continue]");
+    var error = a.querySelector("[data-error]");
+    var result = a.querySelector("[data-result] h2");
+    if (first) {
+      first.focus();
+    } else if (go) {
+      go.focus();
+    } else if (error) {
+      error.setAttribute("tabindex", "-1");
+      error.focus();
+    } else if (result) {
+      result.setAttribute("tabindex", "-1");
+      result.focus();
+    }
+  }
+
+  // Wait for the steps at the current pace, from when they started.
+  function schedule(a) {
+    var ms = stepMs();
+    var n = steps(a);
+    var wait = ms && n ? n * ms + 300 : 0;
+    readyAt = startedAt + wait;
+    window.clearTimeout(timer);
+    var left = Math.max(0, readyAt - Date.now());
+    var skip = a.querySelector("[data-skip]");
+    if (skip) skip.hidden = left === 0;
+    if (left === 0) {
+      settle(a);
+    } else {
+      timer = window.setTimeout(function () {
+        settle(a);
+      }, left);
+    }
+  }
+
+  function skipNow() {
+    var a = area();
+    if (!a || !animating()) return false;
+    a.classList.add("play-skipped");
+    settle(a);
+    return true;
+  }
+
   function arm() {
     var a = area();
     if (!a) return;
-    var steps = parseInt(a.getAttribute("data-ready") || "0", 10);
-    var wait = reducedMotion() ? 0 : steps * STEP_MS + 300;
-    readyAt = Date.now() + wait;
-    window.setTimeout(function () {
-      var first = cards()[0];
-      var error = a.querySelector("[data-error]");
-      var result = a.querySelector("[data-result] h2");
-      if (first) {
-        first.focus();
-      } else if (error) {
-        error.setAttribute("tabindex", "-1");
-        error.focus();
-      } else if (result) {
-        result.setAttribute("tabindex", "-1");
-        result.focus();
-      }
-    }, wait);
+    var controls = a.querySelector("[data-pace-control]");
+    var select = a.querySelector("select[data-pace]");
+    if (controls && select) {
+      select.value = pace();
+      controls.hidden = false;
+    }
+    var log = a.querySelector("[data-hand-log]");
+    if (log) log.scrollTop = log.scrollHeight;
+    startedAt = Date.now();
+    schedule(a);
   }
+
+  document.addEventListener("change", function (event) {
+    var select = event.target;
+    if (!select.matches || !select.matches("select[data-pace]")) return;
+    if (!Object.prototype.hasOwnProperty.call(PACES, select.value)) return;
+    keepPace(select.value);
+    var a = area();
+    if (a && animating()) {
+      if (select.value === "instant") {
+        skipNow();
+      } else {
+        schedule(a);
+      }
+    }
+  });
+
+  document.addEventListener("click", function (event) {
+    if (event.target.closest && event.target.closest("[data-skip]")) {
+      event.preventDefault();
+      skipNow();
+    }
+  });
 
   document.addEventListener("keydown", function (event) {
     if (event.ctrlKey || event.metaKey || event.altKey || typing(event.target)) return;
     var a = area();
-    if (!a || Date.now() < readyAt) return;
-    var list = cards();
+    if (!a) return;
     var key = event.key;
+    if (key === "Escape" || key === "s" || key === "S") {
+      if (skipNow()) event.preventDefault();
+      return;
+    }
+    if (animating()) return;
+    var go = a.querySelector("[data-continue]");
+    if (go) {
+      if (/^(Enter| |c|C)$/.test(key) && !control(event.target)) {
+        event.preventDefault();
+        go.click();
+      }
+      return;
+    }
+    var list = cards();
     var at = list.indexOf(document.activeElement);
     if (/^[1-9]$/.test(key)) {
       var pick = list[parseInt(key, 10) - 1];

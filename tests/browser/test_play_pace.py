@@ -1,0 +1,276 @@
+"""The table's pace (issue #20): the pace setting (slow, normal, fast, instant, kept in the
+browser), Skip (button, S, Escape) finishing the bots' moves at once, the pause after a hand of
+South's side left by keyboard alone, and, on a 360 px phone, the sticky action bar in view
+without scrolling and no sideways scrolling."""
+
+from __future__ import annotations
+
+import itertools
+import time
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.accounts import PASSWORD
+
+CARD = "#south-hand button[data-action]"
+STEPS = ".play-step-list .play-step"
+
+
+@pytest.fixture(autouse=True)
+def _seeds(monkeypatch):
+    """Deals dealt in a known order (the live server runs in this process)."""
+    from trainer.play import views
+
+    seeds = itertools.count(4000)
+    monkeypatch.setattr(views, "new_seed", lambda: next(seeds))
+
+
+@pytest.fixture
+def player(django_user_model):
+    return django_user_model.objects.create_user("pacer", password=PASSWORD)
+
+
+def _log_in(page: Page, base: str) -> None:
+    page.context.set_default_timeout(15_000)
+    page.goto(base + "/accounts/login/?next=/play/")
+    page.locator("input[name=username]").fill("pacer")
+    page.locator("input[name=password]").fill(PASSWORD)
+    page.locator("input[name=password]").press("Enter")
+    expect(page.locator("form[data-start]")).to_be_visible()
+
+
+def _start(page: Page, *, coach: str = "on") -> None:
+    page.locator(f"input[name=coach][value={coach}]").check()
+    page.get_by_role("button", name="Deal the cards").click()
+    expect(page.locator("#table-area")).to_be_visible()
+
+
+def _set_pace(page: Page, pace: str) -> None:
+    select = page.locator("select[data-pace]")
+    expect(select).to_be_visible()
+    select.select_option(pace)
+    assert page.evaluate("document.documentElement.dataset.playPace") == pace
+
+
+def _ready(page: Page) -> None:
+    """Until South has a card to play (the focus is on it), Continue has the focus, or the
+    deal is over."""
+    page.wait_for_function(
+        """() => document.querySelector('[data-result]') || (document.activeElement
+        && document.activeElement.matches('#south-hand button[data-action], [data-continue]'))"""
+    )
+
+
+def _version(page: Page) -> str | None:
+    return page.locator("#table-area").get_attribute("data-version")
+
+
+def _moved_on(page: Page, version: str | None) -> None:
+    page.wait_for_function(
+        """v => { const a = document.querySelector('#table-area');
+                  return a && a.getAttribute('data-version') !== v; }""",
+        arg=version,
+    )
+
+
+def _play_one(page: Page) -> None:
+    """One move by keyboard: pass after partner's first card (to let partner signal), else
+    play the focused card."""
+    version = _version(page)
+    partner_led = page.locator(".play-current .play-played").count() == 1 and (
+        page.locator(".play-current .play-who").first.inner_text() == "North"
+    )
+    if partner_led and page.locator('button[data-action="pass"]').count():
+        page.keyboard.press("p")
+    else:
+        page.keyboard.press("Enter")
+    _moved_on(page, version)
+
+
+def test_the_instant_pace_shows_the_bots_moves_without_waiting(live_server, page, player, shot):
+    _log_in(page, live_server.url)
+    _start(page, coach="off")
+    _ready(page)
+    _set_pace(page, "instant")
+    shot(page, "pace-control-desktop")
+    # A move: the bots' replies are all shown at once, and South's cards are playable.
+    for _ in range(8):
+        version = _version(page)
+        started = time.monotonic()
+        page.locator(CARD).first.click()
+        _moved_on(page, version)
+        steps = page.locator(STEPS)
+        if steps.count() >= 4:  # at the normal pace: 4 × 0.55 s at least
+            break
+        _ready(page)
+    else:
+        raise AssertionError("no move with four steps or more")
+    expect(steps.last).to_be_visible(timeout=600)
+    expect(page.locator(CARD).first).to_be_focused(timeout=600)
+    assert time.monotonic() - started < 2.0
+    assert page.locator("[data-skip]").is_hidden()
+    # The pace is kept in the browser: the next page starts instant too.
+    page.reload()
+    expect(page.locator("select[data-pace]")).to_have_value("instant")
+    assert page.evaluate("document.documentElement.dataset.playPace") == "instant"
+
+
+def test_skip_finishes_the_animation_at_once(live_server, page, player, shot):
+    _log_in(page, live_server.url)
+    page.goto(live_server.url + "/play/")
+    page.evaluate("localStorage.setItem('concerto.play.pace', 'slow')")
+    _start(page, coach="off")  # the bots' first moves, a step every 0.95 s
+    steps = page.locator(STEPS)
+    assert steps.count() >= 3
+    skip = page.locator("[data-skip]")
+    expect(skip).to_be_visible()
+    assert not steps.last.is_visible()
+    shot(page, "skip-offered-desktop")
+    page.keyboard.press("s")
+    expect(steps.last).to_be_visible(timeout=500)
+    expect(page.locator(CARD).first).to_be_focused(timeout=500)
+    expect(skip).to_be_hidden()
+    # Escape does the same after the next move, and so does the button.
+    for how in ("Escape", "click"):
+        for _ in range(8):
+            version = _version(page)
+            page.keyboard.press("Enter")
+            _moved_on(page, version)
+            if page.locator(STEPS).count() >= 3 and not page.locator(STEPS).last.is_visible():
+                break
+            _ready(page)
+        else:
+            raise AssertionError("no move with steps to skip")
+        if how == "click":
+            page.locator("[data-skip]").click()
+        else:
+            page.keyboard.press(how)
+        expect(page.locator(STEPS).last).to_be_visible(timeout=500)
+        _ready(page)
+
+
+def test_the_pause_after_a_hand_and_continue_by_keyboard_alone(live_server, page, player, shot):
+    _log_in(page, live_server.url)
+    _start(page)
+    _set_pace(page, "fast")
+    for _ in range(30):
+        _ready(page)
+        if page.locator("[data-continue]").count():
+            break
+        _play_one(page)
+    else:
+        raise AssertionError("no pause")
+    pause = page.locator("[data-pause]")
+    expect(pause).to_be_visible()
+    expect(page.locator("[data-continue]")).to_be_focused()
+    expect(pause).to_contain_text("is over")
+    expect(page.locator("[data-pause-summary]")).to_contain_text("led by")
+    assert page.locator(CARD).count() == 0  # nothing to play while paused
+    at = page.locator("#table-area").get_attribute("data-paused")
+    log_lines = page.locator("[data-hand-log] [data-log-line]").count()
+    assert log_lines >= 2
+    shot(page, "pause-desktop")
+    # A reload shows the same pause.
+    page.reload()
+    _ready(page)
+    assert page.locator("#table-area").get_attribute("data-paused") == at
+    # Enter (the focus is on Continue) goes on: the next hand's moves, then South's turn.
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        """at => { const a = document.querySelector('#table-area');
+                   return a && a.getAttribute('data-paused') !== at; }""",
+        arg=at,
+    )
+    _ready(page)
+    assert page.locator("#table-area").get_attribute("data-paused") != at
+    # Space works as well, from wherever the focus is, at the next pause.
+    for _ in range(30):
+        _ready(page)
+        if page.locator("[data-result]").count():
+            return
+        if page.locator("[data-continue]").count():
+            break
+        _play_one(page)
+    at = page.locator("#table-area").get_attribute("data-paused")
+    page.locator("h1").click()  # the focus off the button
+    page.keyboard.press(" ")
+    page.wait_for_function(
+        """at => { const a = document.querySelector('#table-area');
+                   return a && a.getAttribute('data-paused') !== at; }""",
+        arg=at,
+    )
+
+
+def _in_view(page: Page, selector: str) -> bool:
+    """The element is wholly inside the viewport and nothing covers its middle."""
+    return page.evaluate(
+        """sel => { const el = document.querySelector(sel);
+                    if (!el) return false;
+                    const r = el.getBoundingClientRect();
+                    const inside = r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight
+                                   && r.right <= innerWidth && r.height > 0;
+                    const hit = document.elementFromPoint(r.left + r.width / 2,
+                                                          r.top + r.height / 2);
+                    return inside && !!hit && (hit === el || el.contains(hit)); }""",
+        selector,
+    )
+
+
+def _no_sideways_scroll(page: Page) -> None:
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), page.url
+
+
+def test_on_a_phone_the_action_bar_stays_in_view(live_server, phone_page, player, shot):
+    page = phone_page
+    _log_in(page, live_server.url)
+    _start(page)
+    _set_pace(page, "instant")
+    # Until South may pass (a 13-card hand or nearly, the buttons below it).
+    for _ in range(30):
+        _ready(page)
+        if page.locator("[data-continue]").count():
+            _no_sideways_scroll(page)
+            shot(page, "pause-phone")
+            expect(page.locator("[data-pause]")).to_be_in_viewport()
+            page.keyboard.press("Enter")
+            continue
+        if page.locator('button[data-action="pass"]').count():
+            break
+        version = _version(page)
+        page.keyboard.press("Enter")
+        _moved_on(page, version)
+    else:
+        raise AssertionError("South never could pass")
+    _no_sideways_scroll(page)
+    # At the top of the page, without scrolling: Pass is in view, in the sticky bar.
+    page.evaluate("window.scrollTo(0, 0)")
+    assert page.evaluate("window.scrollY") == 0
+    assert _in_view(page, 'button[data-action="pass"]')
+    assert (
+        page.evaluate("getComputedStyle(document.querySelector('[data-play-bar]')).position")
+        == "sticky"
+    )
+    page.screenshot(path=str(shot(page, "action-bar-phone").parent / "action-bar-phone-top.png"))
+    # The bar covers no card: the last card, scrolled to, and each card given the focus by the
+    # keyboard, are in view and uncovered.
+    page.locator("#south-hand button[data-action]").last.scroll_into_view_if_needed()
+    assert _in_view(page, "#south-hand li:last-child button")
+    n = page.locator(CARD).count()
+    page.locator(CARD).first.focus()
+    for i in range(n):
+        assert _in_view(page, ":focus"), i
+        page.keyboard.press("ArrowRight")
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    last = page.evaluate(
+        "document.querySelector('#south-hand li:last-child').getBoundingClientRect().bottom"
+    )
+    bar = page.evaluate("document.querySelector('[data-play-bar]').getBoundingClientRect().top")
+    assert last <= bar + 0.5
+    _no_sideways_scroll(page)
+    # The hand log is folded on a phone.
+    fold = page.locator("[data-hand-log-fold]")
+    if fold.count():
+        expect(fold).to_be_visible()
+        assert fold.get_attribute("open") is None
+        expect(page.locator("[data-hand-log]")).to_be_hidden()
