@@ -1,0 +1,18 @@
+"""How long ago, in one unit, in both languages."""
+
+from datetime import timedelta
+
+from django.template import Context, Template
+from django.utils import timezone, translation
+
+
+def _since(moment) -> str:
+    return Template("{% load when %}{{ moment|since }}").render(Context({"moment": moment}))
+
+
+def test_one_unit_in_english_and_japanese():
+    moment = timezone.now() - timedelta(days=1, hours=8)
+    assert _since(moment) == "1\xa0day"
+    with translation.override("ja"):
+        assert _since(moment) == "1日"
+    assert _since(None) == ""
