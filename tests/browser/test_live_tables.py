@@ -489,3 +489,52 @@ def _fits(page: Page) -> None:
         PHONE["width"],
     )
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], wide
+
+
+def test_the_coach_comes_on_live_when_both_players_ask_and_goes_when_one_does_not(
+    server: AsgiServer, people: Callable[[str], Player], shot
+):
+    """Two people, two browsers: one asks for the coach (still off: 1 of 2), the other too
+    (on, on both pages without a reload); the seat to move is advised from its own cards; one
+    "no" turns it off for both."""
+    base = server.url
+    host, north = people("coachhost"), people("coachnorth")
+    _pk, invite = _open_table(host, base)
+    _join(north, invite, Seat.N)
+    players = [host, north]
+    for p in players:
+        p.wait_live()
+    _begin(host, [north])
+
+    vote = f"{TABLE} [data-coach-vote]"
+    host.page.locator(f"{TABLE} [data-coach-toggle]").click()
+    for p in players:
+        expect(p.page.locator(vote)).to_have_attribute("data-coach-vote", "off")
+        expect(p.page.locator(vote)).to_contain_text("1 of 2")
+    north.page.locator(f"{TABLE} [data-coach-toggle]").focus()
+    north.page.keyboard.press("Enter")
+    for p in players:
+        expect(p.page.locator(vote)).to_have_attribute("data-coach-vote", "on")
+
+    for _ in range(40):  # play until the seat to move is leading a signal: the coach advises
+        mover = (
+            next(p for p in players if str(p.seat) == p.to_move())
+            if players[0].to_move() in ("N", "S")
+            else None
+        )
+        if mover is not None and mover.page.locator("[data-coach-advice]").count():
+            break
+        _move(players)
+    assert mover is not None
+    advice = mover.page.locator("[data-coach-advice]")
+    expect(advice).to_contain_text("Signal")
+    shot(mover.page, "coach-on-desktop")
+    mover.page.set_viewport_size(PHONE)
+    shot(mover.page, "coach-on-phone")
+    _fits(mover.page)
+    mover.page.set_viewport_size(DESKTOP)
+
+    host.page.locator(f"{TABLE} [data-coach-toggle]").click()
+    for p in players:
+        expect(p.page.locator(vote)).to_have_attribute("data-coach-vote", "off")
+        expect(p.page.locator("[data-coach-advice]")).to_have_count(0)
