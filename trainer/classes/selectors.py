@@ -623,6 +623,14 @@ def needs_help(
                 reasons.append(HelpReason(Why.OVERDUE, a, c))
             elif 0 <= days <= DUE_SOON_DAYS and 2 * c.answered < c.total:
                 reasons.append(HelpReason(Why.DUE_SOON, a, c))
+        # Overdue before due soon, the earliest due first (whatever order the rows came in).
+        reasons.sort(
+            key=lambda r: (
+                (list(Why).index(r.why), (r.assignment.due_on, r.assignment.pk))
+                if r.assignment is not None
+                else (len(Why), (date.max, 0))
+            )
+        )
         weak = sorted(
             (s for s in row.skills if s.below_pass_mark),
             key=lambda s: (s.accuracy, -s.answers, s.kind, s.skill),
