@@ -269,6 +269,20 @@ def stats_store() -> Any:
     return _stats_store
 
 
+def ensure_stats_table() -> bool:
+    """Create :data:`STATS_TABLE` when the database lacks it (``createcachetable`` makes it only
+    when a database cache is configured, not when the shared cache is Redis). True if made."""
+    from django.core.management.commands.createcachetable import Command as CreateCacheTable
+    from django.db import connection
+
+    if STATS_TABLE in connection.introspection.table_names():
+        return False
+    maker = CreateCacheTable()
+    maker.verbosity = 0
+    maker.create_table(connection.alias, STATS_TABLE, dry_run=False)
+    return True
+
+
 def _digest(data: Any) -> str:
     text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return hashlib.sha256(text.encode()).hexdigest()[:16]

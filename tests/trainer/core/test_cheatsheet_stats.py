@@ -99,3 +99,17 @@ def test_a_changed_card_gets_new_statistics():
     )
     assert stored_cheatsheet_stats(card) is not None
     assert stored_cheatsheet_stats(changed) is None
+
+
+def test_the_command_makes_its_table_when_no_database_cache_is_configured():
+    """With the shared cache in Redis, ``createcachetable`` makes no table: the statistics'
+    table is made by the command itself (as ``deploy/serve.sh`` runs it)."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute(f"DROP TABLE {odds_module.STATS_TABLE}")
+    assert odds_module.STATS_TABLE not in connection.introspection.table_names()
+
+    assert odds_module.ensure_stats_table() is True
+    assert odds_module.ensure_stats_table() is False
+    assert odds_module.STATS_TABLE in connection.introspection.table_names()

@@ -16,6 +16,7 @@ from engine.errors import ConcertoError
 from engine.signals import CONVENTIONS, get_convention
 from trainer.core.odds import (
     cheatsheet_stats_key,
+    ensure_stats_table,
     store_cheatsheet_stats,
     stored_cheatsheet_stats,
 )
@@ -48,6 +49,8 @@ class Command(BaseCommand):
             cards = [get_convention(name) for name in names]
         except ConcertoError as exc:
             raise CommandError(str(exc)) from exc
+        if not options["check"]:
+            ensure_stats_table()
         missing = []
         for conv in cards:
             key = cheatsheet_stats_key(conv)
