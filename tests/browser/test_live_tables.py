@@ -184,6 +184,7 @@ def _begin(host: Player, others: list[Player]) -> None:
 
 def _move(players: list[Player]) -> None:
     """Whoever is to move plays their first legal action; every page moves on live."""
+    _settle(players)
     version = players[0].version()
     to_move = players[0].to_move()
     for p in players[1:]:
@@ -507,11 +508,15 @@ def test_the_coach_comes_on_live_when_both_players_ask_and_goes_when_one_does_no
     _begin(host, [north])
 
     vote = f"{TABLE} [data-coach-vote]"
-    host.page.locator(f"{TABLE} [data-coach-toggle]").click()
+    toggle = f"{TABLE} [data-coach-toggle]"
+    # North is on the button by keyboard while the host's vote replaces North's table: the
+    # new table's button has the focus, so Enter still votes.
+    north.page.locator(toggle).focus()
+    host.page.locator(toggle).click()
     for p in players:
         expect(p.page.locator(vote)).to_have_attribute("data-coach-vote", "off")
         expect(p.page.locator(vote)).to_contain_text("1 of 2")
-    north.page.locator(f"{TABLE} [data-coach-toggle]").focus()
+    expect(north.page.locator(toggle)).to_be_focused()
     north.page.keyboard.press("Enter")
     for p in players:
         expect(p.page.locator(vote)).to_have_attribute("data-coach-vote", "on")

@@ -13,6 +13,19 @@
 
   function table() { return root.querySelector("#live-table"); }
 
+  // The control a keyboard user is on keeps the focus when a frame replaces the table: it is
+  // found again in the new table by its id, its action, or its first data- attribute.
+  function focusKey(el) {
+    if (el.id) return "#" + CSS.escape(el.id);
+    var action = el.getAttribute("data-action");
+    if (action) return '[data-action="' + CSS.escape(action) + '"]';
+    for (var i = 0; i < el.attributes.length; i++) {
+      var name = el.attributes[i].name;
+      if (name.indexOf("data-") === 0) return "[" + name + "]";
+    }
+    return null;
+  }
+
   function swap(html) {
     var holder = document.createElement("div");
     holder.innerHTML = html;
@@ -27,14 +40,14 @@
           if (!form.querySelector('input[name="csrfmiddlewaretoken"]')) form.prepend(token.cloneNode());
         });
       }
-      var focused = document.activeElement && document.activeElement.getAttribute("data-action");
+      var focused = old.contains(document.activeElement) ? focusKey(document.activeElement) : null;
       // "Finished hands" stays open (or closed) as the reader left it.
       var log = old.querySelector("details.live-log");
       var freshLog = fresh.querySelector("details.live-log");
       if (log && freshLog) freshLog.open = log.open;
       old.replaceWith(fresh);
       if (focused) {
-        var again = fresh.querySelector('[data-action="' + focused + '"]');
+        var again = fresh.querySelector(focused);
         if (again) again.focus();
       }
     }

@@ -13,8 +13,8 @@
 (function () {
   "use strict";
 
-  // Milliseconds per step at each pace: as play.css's --play-step.
-  var PACES = { slow: 950, normal: 550, fast: 250, instant: 0 };
+  // The paces; how long a step takes at each is play.css's --play-step, read from there.
+  var PACES = ["slow", "normal", "fast", "instant"];
   var STORE = "concerto.play.pace";
   var readyAt = 0;
   var startedAt = 0;
@@ -27,7 +27,7 @@
     } catch (error) {
       value = null;
     }
-    return value && Object.prototype.hasOwnProperty.call(PACES, value) ? value : "normal";
+    return value && PACES.indexOf(value) >= 0 ? value : "normal";
   }
 
   function keepPace(value) {
@@ -55,8 +55,14 @@
     return window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
   }
 
+  // Milliseconds per step: the table's --play-step ("0.95s" or "950ms"); none when instant.
   function stepMs() {
-    return reducedMotion() ? 0 : PACES[document.documentElement.getAttribute("data-play-pace")] || 0;
+    var a = area();
+    if (!a || reducedMotion() || document.documentElement.getAttribute("data-play-pace") === "instant") return 0;
+    var value = window.getComputedStyle(a).getPropertyValue("--play-step").trim();
+    var number = parseFloat(value);
+    if (!isFinite(number)) return 0;
+    return /ms$/.test(value) ? number : number * 1000;
   }
 
   function area() {
@@ -144,7 +150,7 @@
   document.addEventListener("change", function (event) {
     var select = event.target;
     if (!select.matches || !select.matches("select[data-pace]")) return;
-    if (!Object.prototype.hasOwnProperty.call(PACES, select.value)) return;
+    if (PACES.indexOf(select.value) < 0) return;
     keepPace(select.value);
     var a = area();
     if (a && animating()) {
