@@ -11,7 +11,10 @@ connections of one seat, or a stale page, never act twice.
 from __future__ import annotations
 
 import secrets
+import threading
 import uuid
+from collections import OrderedDict
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -57,17 +60,20 @@ class LiveRefused(Exception):
 
 @dataclass(frozen=True)
 class Access:
-    """How ``user`` may see a table: ``seat`` (their chair) or ``watcher`` (all four hands)."""
+    """How ``user`` may see a table: ``seat`` (their chair) or ``watcher`` (all four hands).
+    ``table`` (with its game) and ``seats`` (with their users) are as read when access was
+    checked, so that a page or frame built at once reads them only once."""
 
     table: LiveTable
     seat: Seat | None
     watcher: bool
+    seats: tuple[LiveSeat, ...] = ()
 
 
-def _watches(user: User, table: LiveTable) -> bool:
+def _watches(user: User, seats: Iterable[LiveSeat]) -> bool:
     """A teacher of a class one of the seated players studies in, or an organiser of a club
     one of them belongs to."""
-    players = [s.user_id for s in table.seats.all() if s.user_id is not None]
+    players = [s.user_id for s in seats if s.user_id is not None]
     taught = ClassMembership.objects.filter(
         user_id=user.pk, role=ClassMembership.Role.TEACHER
     ).values("classroom_id")
@@ -85,14 +91,15 @@ def live_access(user: User | AnonymousUser, pk: int) -> Access | None:
     """``None`` (the page answers 404) unless ``user`` sits at table ``pk`` or may watch it."""
     if not user.is_authenticated:
         return None
-    table = LiveTable.objects.filter(pk=pk).first()
+    table = LiveTable.objects.select_related("game").filter(pk=pk).first()
     if table is None:
         return None
-    mine = table.seats.filter(user_id=user.pk).first()
+    seats = tuple(table.seats.select_related("user"))
+    mine = next((s for s in seats if s.user_id == user.pk), None)
     if mine is not None:
-        return Access(table, Seat(mine.seat), False)
-    if _watches(user, table) or (table.host_id == user.pk and may_host_to_watch(user)):
-        return Access(table, None, True)
+        return Access(table, Seat(mine.seat), False, seats)
+    if _watches(user, seats) or (table.host_id == user.pk and may_host_to_watch(user)):
+        return Access(table, None, True, seats)
     return None
 
 
@@ -145,17 +152,42 @@ def table_by_invite(token: uuid.UUID) -> tuple[LiveTable, tuple[Seat, ...]] | No
     return None
 
 
-def humans_of(table: LiveTable) -> frozenset[Seat]:
-    """The seats people play now (seated and not handed to a bot)."""
+def humans_of(table: LiveTable, seats: Iterable[LiveSeat] | None = None) -> frozenset[Seat]:
+    """The seats people play now (seated and not handed to a bot); ``seats``: the table's
+    seats when already read."""
     return frozenset(
-        Seat(s.seat) for s in table.seats.all() if s.user_id is not None and not s.away
+        Seat(s.seat)
+        for s in (table.seats.all() if seats is None else seats)
+        if s.user_id is not None and not s.away
     )
 
 
-def _engine_table(table: LiveTable) -> PlayTable | None:
-    if table.game is None:
+#: Tables rebuilt for reading, by (game, its number of actions, the seats people play): every seat's
+#: frame of one move reads the same table, rebuilt once. Only reads use them (nothing here
+#: changes a table after it is built); a move rebuilds its own from the locked record.
+_READ_TABLES: OrderedDict[tuple[int, int, frozenset[Seat]], PlayTable] = OrderedDict()
+_READ_TABLES_KEPT = 256
+_READ_TABLES_LOCK = threading.Lock()
+
+
+def _engine_table(table: LiveTable, seats: Iterable[LiveSeat]) -> PlayTable | None:
+    game = table.game
+    if game is None:
         return None
-    return PlayTable.replay(setup_of(table.game), actions_of(table.game), humans_of(table))
+    humans = humans_of(table, seats)
+    actions = actions_of(game)
+    key = (game.pk, len(actions), humans)
+    with _READ_TABLES_LOCK:
+        found = _READ_TABLES.get(key)
+        if found is not None and tuple(found.actions) == actions:
+            _READ_TABLES.move_to_end(key)
+            return found
+    found = PlayTable.replay(setup_of(game), actions, humans)
+    with _READ_TABLES_LOCK:
+        _READ_TABLES[key] = found
+        while len(_READ_TABLES) > _READ_TABLES_KEPT:
+            _READ_TABLES.popitem(last=False)
+    return found
 
 
 @dataclass(frozen=True)
@@ -218,9 +250,9 @@ def _name(user: Any) -> str:
 def live_shown(access: Access) -> LiveShown:
     """Everything a page or a socket frame shows ``access`` of its table, built from that
     seat's own observation (a watcher's from every seat: only authorised watchers get one)."""
-    table = LiveTable.objects.select_related("game").get(pk=access.table.pk)
-    seats = {s.seat: s for s in table.seats.select_related("user")}
-    engine = _engine_table(table)
+    table = access.table
+    seats = {s.seat: s for s in access.seats}
+    engine = _engine_table(table, access.seats)
     view = engine.view(access.seat or Seat.S) if engine is not None else None
     hands = None
     if access.watcher and engine is not None and not engine.is_over():
@@ -280,10 +312,12 @@ def live_context(shown: LiveShown) -> dict[str, Any]:
 
 
 def _bump(table: LiveTable) -> None:
-    LiveTable.objects.filter(pk=table.pk).update(
-        version=F("version") + 1, updated_at=timezone.now()
-    )
-    table.refresh_from_db()
+    """The table's next version (every write's last step; ``table`` was read under
+    :func:`_locked`'s row lock, so its version is the stored one)."""
+    now = timezone.now()
+    LiveTable.objects.filter(pk=table.pk).update(version=F("version") + 1, updated_at=now)
+    table.version += 1
+    table.updated_at = now
 
 
 @transaction.atomic
@@ -380,17 +414,18 @@ def live_act(*, pk: int, user: User, action: Action, version: int) -> LiveTable:
     bots then play until a person's turn. Refused, with the engine's reason and nothing
     written, out of turn, for another seat, twice (a stale version) or after the end."""
     table = _locked(pk)
-    mine = table.seats.filter(user_id=user.pk).first()
+    seats = tuple(table.seats.all())
+    mine = next((s for s in seats if s.user_id == user.pk), None)
     if mine is None:
         raise LiveRefused(gettext("You have no seat at this table."))
-    if table.status != LiveTable.Status.PLAYING or table.game is None:
+    if table.status != LiveTable.Status.PLAYING or table.game_id is None:
         raise LiveRefused(gettext("No deal is in play at this table."))
     if version != table.version:
         raise LiveRefused(gettext("The table has moved on since this page was shown."))
     if mine.away:
         raise LiveRefused(gettext("A bot is playing your seat: take it back first."))
-    game = Game.objects.select_for_update().get(pk=table.game.pk)
-    engine = PlayTable.replay(setup_of(game), actions_of(game), humans_of(table))
+    game = Game.objects.select_for_update().get(pk=table.game_id)
+    engine = PlayTable.replay(setup_of(game), actions_of(game), humans_of(table, seats))
     seat = Seat(mine.seat)
     try:
         engine.act(action, seat)

@@ -412,3 +412,40 @@ def test_only_a_seated_player_votes_for_the_coach():
     assert refused.status_code == 400 and "no seat" in refused.text
     assert LiveTable.objects.get(pk=table.pk).version == before
     assert not LiveSeat.objects.filter(table=table, coach=True).exists()
+
+
+@pytest.mark.django_db
+def test_each_frame_reads_the_table_in_two_queries_and_a_move_is_rebuilt_once_for_every_seat(
+    django_assert_max_num_queries, monkeypatch
+):
+    """After a move, every seat's frame reads the table and its seats (two queries), and the
+    engine rebuilds the table once for all of them; the next move's frames see the new one."""
+    from trainer.play.consumers import render_for
+
+    ana, bo = person("ana"), person("bo")
+    users = {Seat.S: ana, Seat.N: bo}
+    table = seated_table((ana, Seat.S), (bo, Seat.N))
+    table = live.live_begin(pk=table.pk, by=ana)
+    rebuilt = []
+    real = PlayTable.replay.__func__
+
+    def counting(cls, *args, **kwargs):
+        rebuilt.append(1)
+        return real(cls, *args, **kwargs)
+
+    monkeypatch.setattr(PlayTable, "replay", classmethod(counting))
+    for _ in range(2):
+        engine = engine_of(table)
+        mover = users[engine.to_move()]
+        table = live.live_act(
+            pk=table.pk,
+            user=mover,
+            action=engine.view(engine.to_move()).legal[0],
+            version=table.version,
+        )
+        rebuilt.clear()
+        for user in (ana, bo, ana):
+            with django_assert_max_num_queries(2):
+                _access, html, version = render_for(user, table.pk, "en")
+            assert version == table.version and f'data-version="{version}"' in html
+        assert len(rebuilt) == 1
