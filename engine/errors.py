@@ -141,6 +141,7 @@ MESSAGES: dict[str, str] = {
     "error.setup.seed_range": "seed must be 0 to 2**63 - 1, not %(value)s",
     "error.setup.convention_not_text": "a convention is named by text, not %(value)s",
     "error.setup.unknown_opponents": "unknown opponents: %(value)s (choose %(choices)s)",
+    "error.setup.unknown_partner": "unknown partner: %(value)s (choose %(choices)s)",
     "error.setup.game_not_bool": "game must be true or false, not %(value)s",
     "error.record.not_an_object": "a record is a JSON object, not %(type)s",
     "error.record.incomplete": "a record needs its setup and its actions",

@@ -27,6 +27,8 @@ from engine.tournament import PairSpec, TournamentSpec, run_tournament
 LADDER = [
     ("random", "random", None),
     ("greedy", "greedy", None),
+    ("beginner-2008", "beginner", "parlett-2008"),
+    ("beginner-1994", "beginner", "teach-yourself-1994"),
     ("signal-2008", "signal", "parlett-2008"),
     ("signal-1994", "signal", "teach-yourself-1994"),
     ("open", "open", None),

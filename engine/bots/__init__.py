@@ -8,11 +8,12 @@ exception: see :mod:`engine.bots.open`)::
     >>> game.is_terminal()
     True
     >>> sorted(BOT_NAMES)
-    ['greedy', 'open', 'random', 'signal']
+    ['beginner', 'greedy', 'open', 'random', 'signal']
 
 The ladder, weakest first: ``random`` (uniform over legal actions), ``greedy`` (builds what it
-sees, no signals), ``signal`` (follows a convention card), ``open`` (sees its partner's cards and
-plays the par solver's hands: a ceiling, not a legal partner).
+sees, no signals), ``beginner`` (follows a convention card: the signal bot's beginner
+strength), ``signal`` (follows the card and leads for full houses), ``open`` (sees its
+partner's cards and plays the par solver's hands: a ceiling, not a legal partner).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from collections.abc import Sequence
 
 from engine.bots.base import Bot
 from engine.bots.greedy import GreedyBot
-from engine.bots.signal import SignalBot
+from engine.bots.signal import BEGINNER, SignalBot
 from engine.game import Action, GameState, Observation
 from engine.scoring import CLASSIC, ScoringRule
 from engine.seats import SEATS, Seat
@@ -31,7 +32,7 @@ from engine.signals import Convention
 __all__ = ["BOT_NAMES", "Bot", "GreedyBot", "RandomBot", "SignalBot", "make_bot", "play_game"]
 
 #: The bots a tournament can seat, by name.
-BOT_NAMES: tuple[str, ...] = ("random", "greedy", "signal", "open")
+BOT_NAMES: tuple[str, ...] = ("random", "greedy", "beginner", "signal", "open")
 
 
 class RandomBot:
@@ -59,6 +60,8 @@ def make_bot(
         return GreedyBot()
     if name == "signal":
         return SignalBot(convention)
+    if name == "beginner":
+        return SignalBot(convention, strength=BEGINNER)
     raise ValueError(f"unknown bot: {name!r} (choose {', '.join(BOT_NAMES)})")
 
 

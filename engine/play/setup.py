@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from engine.bots.signal import STANDARD, STRENGTHS
 from engine.errors import ConcertoError, IllegalPlayError, WrongTypeError
 from engine.messages import Join, Msg, Param, Text
 from engine.scoring import CLASSIC, SCORING_RULES, ScoringRule, get_rule
@@ -29,6 +30,7 @@ __all__ = [
     "LEARNER",
     "OPPONENTS",
     "PARTNER",
+    "PARTNERS",
     "IllegalPlay",
     "InvalidSetupError",
     "PlaySetup",
@@ -43,6 +45,9 @@ PARTNER = Seat.N
 FIRST_DEALER = Seat.N
 #: The bots East-West may be.
 OPPONENTS: tuple[str, ...] = ("greedy", "signal")
+#: The partner's strengths (:data:`engine.bots.signal.STRENGTHS`): ``standard``, the default,
+#: or ``beginner``, the weaker partner.
+PARTNERS: tuple[str, ...] = STRENGTHS
 #: Seeds are whole numbers a database column and JSON carry exactly.
 SEED_LIMIT = 2**63
 
@@ -85,9 +90,10 @@ class PlaySetup:
     ``seed`` deals every card, so it stays on the server until the deal (or game) is over.
     The learner sits South with a ``signal`` bot North playing ``convention``; East-West are
     ``opponents`` bots (a ``signal`` pair plays ``opponents_convention``). ``game`` False is one
-    deal; True is a game of four deals or first to 100, with the game bonus. ``rule`` is a
-    :class:`~engine.scoring.ScoringRule` (its name is read at the edge: :meth:`from_json`, a
-    form's ``get_rule``).
+    deal; True is a game of four deals or first to 100, with the game bonus. ``partner`` is
+    North's strength (:data:`PARTNERS`; a record without it, from before the setting, plays on
+    with the standard partner). ``rule`` is a :class:`~engine.scoring.ScoringRule` (its name is
+    read at the edge: :meth:`from_json`, a form's ``get_rule``).
     """
 
     seed: int
@@ -96,6 +102,7 @@ class PlaySetup:
     opponents: str = "greedy"
     opponents_convention: str = DEFAULT_CONVENTION.name
     game: bool = False
+    partner: str = STANDARD
 
     def __post_init__(self) -> None:
         if isinstance(self.seed, bool) or not isinstance(self.seed, int):
@@ -122,10 +129,20 @@ class PlaySetup:
                     choices=Join(tuple(Text(o) for o in OPPONENTS)),
                 )
             )
+        if self.partner not in PARTNERS:
+            raise InvalidSetupError(
+                Msg(
+                    "error.setup.unknown_partner",
+                    value=Text(repr(self.partner)),
+                    choices=Join(tuple(Text(o) for o in PARTNERS)),
+                )
+            )
         if not isinstance(self.game, bool):
             raise InvalidSetupError(Msg("error.setup.game_not_bool", value=Text(repr(self.game))))
 
     def to_json(self) -> dict[str, Any]:
+        """The setup as JSON; ``partner`` only when not the standard one (so the records of
+        earlier deals read the same)."""
         return {
             "seed": self.seed,
             "rule": self.rule.name,
@@ -133,7 +150,7 @@ class PlaySetup:
             "opponents": self.opponents,
             "opponents_convention": self.opponents_convention,
             "game": self.game,
-        }
+        } | ({} if self.partner == STANDARD else {"partner": self.partner})
 
     @classmethod
     def from_json(cls, data: object) -> PlaySetup:
@@ -154,4 +171,5 @@ class PlaySetup:
             opponents=_text(data, "opponents", "greedy"),
             opponents_convention=_text(data, "opponents_convention", DEFAULT_CONVENTION.name),
             game=game,
+            partner=_text(data, "partner", STANDARD),
         )

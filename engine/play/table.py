@@ -30,6 +30,7 @@ from typing import Any
 
 from engine.bots import GreedyBot, SignalBot
 from engine.bots.base import Bot
+from engine.bots.signal import STANDARD
 from engine.cards import Card
 from engine.drills import DrillKind
 from engine.errors import ConcertoError, WrongTypeError
@@ -45,15 +46,16 @@ from engine.seats import SEATS, SIDES, Seat, Side
 __all__ = ["PlayTable", "Step"]
 
 _GREEDY = GreedyBot()
-#: One signal bot per convention for the whole process: its memo tables (encodings, reply
-#: advice, lead plans) depend only on the cards it is asked about, so tables share them.
-_SIGNAL_BOTS: dict[str, SignalBot] = {}
+#: One signal bot per convention and strength for the whole process: its memo tables
+#: (encodings, reply advice, lead plans) depend only on the cards it is asked about, so tables
+#: share them.
+_SIGNAL_BOTS: dict[tuple[str, str], SignalBot] = {}
 
 
-def signal_bot(convention: str) -> SignalBot:
-    bot = _SIGNAL_BOTS.get(convention)
+def signal_bot(convention: str, strength: str = STANDARD) -> SignalBot:
+    bot = _SIGNAL_BOTS.get((convention, strength))
     if bot is None:
-        bot = _SIGNAL_BOTS[convention] = SignalBot(convention)
+        bot = _SIGNAL_BOTS[(convention, strength)] = SignalBot(convention, strength=strength)
     return bot
 
 
@@ -109,8 +111,8 @@ class PlayTable:
         #: only asked when they move.
         self.humans = frozenset(humans)
         self._bots: dict[Seat, Bot] = {
-            PARTNER: signal_bot(setup.convention),
-            LEARNER: signal_bot(setup.convention),
+            PARTNER: signal_bot(setup.convention, setup.partner),
+            LEARNER: signal_bot(setup.convention, setup.partner),
         }
         for seat in (Seat.E, Seat.W):
             if setup.opponents == "signal":

@@ -39,7 +39,7 @@ from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from engine.bots import Bot, GreedyBot, RandomBot, SignalBot
-from engine.bots.signal import given_signal
+from engine.bots.signal import BEGINNER, given_signal
 from engine.game import DealState
 from engine.scoring import CLASSIC, Combination, ScoringRule, get_rule
 from engine.seats import SEATS, SIDES, Seat, Side
@@ -64,6 +64,9 @@ __all__ = [
 
 #: Board ``i`` of seed ``s`` is dealt from ``random.Random(s * BOARD_SEED_STRIDE + i)``.
 BOARD_SEED_STRIDE = 1_000_000
+#: The bots that follow a convention card (their signals are tallied): the signal bot at
+#: its standard strength and as the beginner partner.
+SIGNALLING = ("signal", "beginner")
 #: The most boards in one task.
 _CHUNK = 100
 
@@ -81,7 +84,7 @@ class PairSpec:
 
     def label(self) -> dict[str, Any]:
         """``{"bot", "convention"}``; a card that is not shipped also names its ``version``."""
-        if self.bot != "signal":
+        if self.bot not in SIGNALLING:
             return {"bot": self.bot, "convention": None}
         conv = self.convention_value()
         out: dict[str, Any] = {"bot": self.bot, "convention": conv.name}
@@ -216,6 +219,8 @@ def _make(pair: PairSpec, rng: random.Random, partner_view: Any = None) -> Bot:
         return GreedyBot()
     if pair.bot == "signal":
         return SignalBot(pair.convention_value())
+    if pair.bot == "beginner":
+        return SignalBot(pair.convention_value(), strength=BEGINNER)
     if pair.bot == "open":
         from engine.bots.open import OpenBot
 
@@ -300,7 +305,7 @@ def _play_table(
         acts = state.current_actions
         if len(acts) == 3:
             pair = pair_of_side[state.side_of_hand]
-            if spec_of[pair].bot == "signal":
+            if spec_of[pair].bot in SIGNALLING:
                 found = _signal_stats(state, spec_of[pair], tallies[pair])
                 if found is not None:
                     shown[state.hand_number] = found[0]
@@ -374,7 +379,7 @@ def _warm(spec: TournamentSpec) -> None:
     from engine.signals.decoder import readings_table
 
     for pair in (spec.ns, spec.ew):
-        if pair.bot == "signal":
+        if pair.bot in SIGNALLING:
             readings_table(pair.convention_value())
         if pair.bot == "open":
             import engine.par  # noqa: F401  (imported once, not per chunk)

@@ -1,5 +1,6 @@
 """The bots: every action legal, nothing hidden read, the signal bot true to its card."""
 
+import itertools
 import random
 
 import pytest
@@ -8,6 +9,7 @@ from hypothesis import strategies as st
 
 from engine.bots import GreedyBot, RandomBot, SignalBot, make_bot
 from engine.bots.hands import best_fill, points5
+from engine.bots.signal import BEGINNER, FULL_HOUSE_OVER
 from engine.cards import DECK, parse_cards
 from engine.game import PASS, Action, DealState
 from engine.scoring import CLASSIC, CONTRIBUTION, score_hand
@@ -126,7 +128,7 @@ def _redeal_hidden(state, seat, rng):
     return twin
 
 
-def test_the_signal_bot_leads_the_encoders_preferred_play():
+def test_the_beginner_partner_leads_the_encoders_preferred_play():
     """Every lead is the encoder's preferred play: for the whole hand, or (when the leader's
     own best five beats what the signal would bring) for those five cards alone."""
     solo = 0
@@ -134,7 +136,7 @@ def test_the_signal_bot_leads_the_encoders_preferred_play():
         state = DealState.deal(Seat.N, random.Random(seed))
         for conv in ("parlett-2008", "teach-yourself-1994"):
             obs = state.observation(state.current_player())
-            bot = SignalBot(conv)
+            bot = SignalBot(conv, strength=BEGINNER)
             action = bot.choose(obs, obs.legal_actions)
             whole = encode(obs.own_cards, 1, get_convention(conv)).plays[0]
             five = best_fill((), obs.own_cards, obs.seat, obs.rule).cards
@@ -164,9 +166,81 @@ def test_a_hand_whose_item_is_a_draw_is_led_as_its_best_five():
     assert alone.item == "two_pair" and alone.plays[0] != whole.plays[0]
     state = _position(north, parse_cards("AS AH AC 2H 3H 5H 7H 9H JH KH 2D 3D 4D"), [])
     obs = state.observation(Seat.N)
-    bot = SignalBot()
+    bot = SignalBot(strength=BEGINNER)
     assert bot.lead_plan(north, 1, CLASSIC) == alone.plays[0]
     assert bot.choose(obs, obs.legal_actions).card is alone.plays[0][0]
+
+
+def test_the_standard_partner_shows_two_pairs_or_a_three_for_a_full_house():
+    # The same draw hand holds three pairs (6s, tens, kings): the standard partner shows its
+    # two lowest (the encoder's play for 6S 6D TS TD: two pair), for partner to add a 6 or a
+    # ten; a hand whose draw sits beside a three shows the three (red, then pass).
+    north = parse_cards("2S 6S TS 4H QH 6D TD KD AD 3C 8C 9C KC")
+    bot = SignalBot()
+    shown = encode(parse_cards("6S 6D TS TD"), 1)
+    assert shown.item == "two_pair"
+    assert bot.lead_plan(north, 1, CLASSIC) == shown.plays[0]
+    three = parse_cards("2S 6S 6H 6D 4H QH TD KD AD 3C 8C 9C JC")
+    assert encode(three, 1).item in FULL_HOUSE_OVER
+    threes = encode(parse_cards("6S 6H 6D"), 1)
+    assert threes.item == "threes" and bot.lead_plan(three, 1, CLASSIC) == threes.plays[0]
+    # Neither a three nor two pairs: the beginner's lead.
+    flush = parse_cards("2S 5S 9S JS KS 3H 7H 4D 8D QD 6C TC AC")
+    assert bot.lead_plan(flush, 1, CLASSIC) == SignalBot(strength=BEGINNER).lead_plan(
+        flush, 1, CLASSIC
+    )
+    with pytest.raises(ValueError, match="unknown strength"):
+        SignalBot(strength="expert")
+
+
+@pytest.mark.parametrize("conv", ["parlett-2008", "teach-yourself-1994"])
+def test_every_lead_of_the_standard_partner_is_a_correct_lead_of_cards_it_holds(conv):
+    """Over whole deals: each signal the standard partner gives is one of the card's correct
+    plays (the encoder's, any of them) for some five or fewer of the leader's cards holding
+    both signal cards; and the full-house leads happen."""
+    card = get_convention(conv)
+    bots = {s: SignalBot(conv) if s in (Seat.N, Seat.S) else GreedyBot() for s in SEATS}
+    checked = for_full_house = 0
+    for seed in range(260):
+        state = DealState.deal(Seat.W, random.Random(seed))
+        held_at_lead: dict[int, tuple] = {}
+        while not state.is_terminal():
+            seat = state.current_player()
+            obs = state.observation(seat)
+            if not obs.current_actions:
+                held_at_lead[obs.hand_number] = (seat, obs.own_cards, obs.side_hand)
+            state.apply_action(bots[seat].choose(obs, obs.legal_actions))
+            acts = state.current_actions
+            if len(acts) != 3 or acts[0][0] not in (Seat.N, Seat.S):
+                continue
+            (lead, a1), (_, a2), (who, a3) = acts
+            if a1.card is None or a2 != PASS or who is not lead or not (a3.is_play or a3 == PASS):
+                continue
+            leader, own, side_hand = held_at_lead[state.hand_number]
+            assert leader is lead
+            signal = (a1.card, a3.card)
+            if encode(own, side_hand, card).item == "none":
+                continue  # no item left to show (late in a deal): the bot just plays
+            assert _shows_some_of(own, signal, side_hand, card), (seed, [str(c) for c in own])
+            checked += 1
+            for_full_house += encode(own, side_hand, card).item in FULL_HOUSE_OVER and (
+                encode(own, side_hand, card).plays[0] != signal
+            )
+    assert checked > 1000 and for_full_house > 100, (checked, for_full_house)
+
+
+def _shows_some_of(own, signal, side_hand, card) -> bool:
+    """Whether ``signal`` is a correct play of the item of ``own``, or of some five or fewer of
+    its cards (the signal's among them)."""
+    if signal in encode(own, side_hand, card).plays:
+        return True
+    given = [c for c in signal if c is not None]
+    rest = [c for c in own if c not in given]
+    for size in range(0, 6 - len(given)):
+        for more in itertools.combinations(rest, size):
+            if signal in encode((*given, *more), side_hand, card).plays:
+                return True
+    return False
 
 
 def _position(leader_cards, partner_cards, plays, side_hand=1):

@@ -27,6 +27,11 @@ OPPONENTS = (
     ("greedy", gettext_lazy("Greedy bots (play their best hand, no signals)")),
     ("signal", gettext_lazy("Signal bots (signal like your partner)")),
 )
+#: North's strength (engine.play.setup.PARTNERS), strongest first.
+PARTNERS = (
+    ("standard", gettext_lazy("Standard (follows the card and leads for full houses)")),
+    ("beginner", gettext_lazy("Beginner (signals the first item of its cards, nothing more)")),
+)
 LENGTHS = (
     ("deal", gettext_lazy("One deal (eight hands)")),
     ("game", gettext_lazy("A game (four deals or first to 100)")),
@@ -36,7 +41,7 @@ ACTION_MAX_LENGTH = 8
 
 
 class StartForm(forms.Form):
-    """A new deal or game: convention, scoring rule, opponents, length, coach."""
+    """A new deal or game: convention, scoring rule, partner, opponents, length, coach."""
 
     convention = forms.ChoiceField(
         label=gettext_lazy("Your convention card"),
@@ -47,6 +52,14 @@ class StartForm(forms.Form):
         label=gettext_lazy("Scoring rule"),
         choices=[(name, RULE_TITLES.get(name, name.title())) for name in SCORING_RULES],
         initial="classic",
+    )
+    #: Not required: a page from before the setting posts none, and gets the standard partner.
+    partner = forms.ChoiceField(
+        label=gettext_lazy("Your partner (North)"),
+        choices=PARTNERS,
+        initial="standard",
+        required=False,
+        widget=forms.RadioSelect,
     )
     opponents = forms.ChoiceField(
         label=gettext_lazy("Opponents (East–West)"),
@@ -69,6 +82,9 @@ class StartForm(forms.Form):
     #: The class assignment the deal is for (its number; the view checks it is the
     #: student's own, and starts a plain deal otherwise).
     assignment = forms.CharField(required=False, max_length=24, widget=forms.HiddenInput)
+
+    def clean_partner(self) -> str:
+        return str(self.cleaned_data.get("partner") or "standard")
 
     def __init__(self, *args: Any, defaults: dict[str, str] | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -135,6 +135,7 @@ def play_home(request: AuthenticatedHttpRequest) -> HttpResponse:
                     opponents=data["opponents"],
                     opponents_convention=data["convention"],
                     game=data["length"] == "game",
+                    partner=data["partner"],
                 )
                 game, _steps = services.game_start(
                     user=request.user, setup=setup, coach=data["coach"], assignment=assignment

@@ -117,6 +117,23 @@ def test_a_bad_start_form_is_refused_and_starts_nothing(south):
     assert not Game.objects.exists()
 
 
+def test_the_partner_is_standard_unless_the_beginner_is_chosen(south):
+    """North plays at the chosen strength: the setup says so (the standard partner, the
+    default, is not written), the table seats that bot, and an unknown strength is refused
+    with nothing started."""
+    standard = start(south)
+    assert "partner" not in standard.setup
+    assert table_of(standard)._bots[Seat.N].strength == "standard"
+    beginner = start(south, partner="beginner")
+    assert beginner.setup["partner"] == "beginner"
+    assert PlaySetup.from_json(beginner.setup).partner == "beginner"
+    assert table_of(beginner)._bots[Seat.N].strength == "beginner"
+    before = Game.objects.count()
+    response = south.post("/play/", {**START, "partner": "expert"})
+    assert response.status_code == 400 and Game.objects.count() == before
+    assert "partner" in response.content.decode().lower()
+
+
 def test_a_game_of_four_deals_can_be_started(south):
     game = start(south, length="game")
     assert game.is_game
