@@ -38,8 +38,8 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
-from engine.bots import Bot, GreedyBot, RandomBot, SignalBot
-from engine.bots.signal import BEGINNER, given_signal
+from engine.bots import Bot, RandomBot, make_bot
+from engine.bots.signal import given_signal
 from engine.game import DealState
 from engine.scoring import CLASSIC, Combination, ScoringRule, get_rule
 from engine.seats import SEATS, SIDES, Seat, Side
@@ -213,19 +213,11 @@ class BoardResult:
 
 
 def _make(pair: PairSpec, rng: random.Random, partner_view: Any = None) -> Bot:
-    if pair.bot == "random":
-        return RandomBot(rng)
-    if pair.bot == "greedy":
-        return GreedyBot()
-    if pair.bot == "signal":
-        return SignalBot(pair.convention_value())
-    if pair.bot == "beginner":
-        return SignalBot(pair.convention_value(), strength=BEGINNER)
     if pair.bot == "open":
         from engine.bots.open import OpenBot
 
         return OpenBot(partner_view)
-    raise ValueError(f"unknown bot: {pair.bot!r}")
+    return make_bot(pair.bot, rng=rng, convention=pair.convention_value())
 
 
 class _Bots:
