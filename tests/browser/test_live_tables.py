@@ -32,6 +32,7 @@ from trainer.play.selectors import actions_of, setup_of
 DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 360, "height": 740}
 TABLE = "#live-table"
+VERSION = re.compile(r'data-version="(\d+)"')
 #: Keeps every WebSocket the page opens in ``window.__sockets``, so a test can drop one (going
 #: offline in Chromium stops new connections but leaves open sockets alone); while
 #: ``window.__noSockets`` is set (until the page reloads) new ones fail, as when the channel
@@ -412,7 +413,7 @@ def test_two_people_play_a_deal_live_through_a_reload_and_a_lost_connection(
     partner.wait_live()
     expect(partner.page.locator(f"{TABLE} [data-begin]")).to_have_count(0)  # the host deals
     partner.mark()
-    seen = len(partner.frames)
+    seen, finished = len(partner.frames), partner.version()
     with host.page.expect_navigation():
         host.page.locator(f"{TABLE} [data-swap]").click()
     expect(host.page.locator(TABLE)).to_have_attribute("data-my-seat", "W")
@@ -424,10 +425,28 @@ def test_two_people_play_a_deal_live_through_a_reload_and_a_lost_connection(
     assert humans_of(table) == {Seat.E, Seat.W}
     partner.wait_past(table.version - 1)
     hidden = {c for s in SEATS if s is not Seat.E for c in engine.deal.held(s)}
+    # The socket opened again on the way back may still deliver the finished deal's frame (every
+    # card of a finished deal is public); each frame after it is of the new deal.
     fresh = [json.loads(f).get("html", "") for f in partner.frames[seen:]]
-    assert any('data-my-seat="E"' in html for html in fresh)
-    for html in fresh:
+    versions = [int(m.group(1)) if (m := VERSION.search(html)) else -1 for html in fresh]
+    assert all(
+        'data-status="finished"' in html
+        for html, v in zip(fresh, versions, strict=True)
+        if v <= finished
+    )
+    new_deal = [html for html, v in zip(fresh, versions, strict=True) if v > finished]
+    assert any('data-my-seat="E"' in html for html in new_deal)
+    for html in new_deal:
         assert not shows(html, hidden), "after the swap, a frame showed another seat's cards"
+
+    # A frame that arrives late (older than the table shown) never turns the table back.
+    now = partner.version()
+    stale = next(f for f in reversed(partner.frames[:seen]) if json.loads(f).get("html"))
+    partner.page.evaluate(
+        "f => window.__sockets.at(-1).onmessage(new MessageEvent('message', {data: f}))", stale
+    )
+    expect(partner.page.locator(TABLE)).to_have_attribute("data-my-seat", "E")
+    assert partner.version() == now
 
 
 def test_four_people_play_a_deal_live_and_each_seat_is_photographed(

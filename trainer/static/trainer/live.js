@@ -31,6 +31,9 @@
     holder.innerHTML = html;
     var fresh = holder.querySelector("#live-table");
     var old = table();
+    // The table's version only grows: a late frame (a socket reopened while the next change was
+    // on its way) never turns the table back.
+    if (fresh && old && Number(fresh.getAttribute("data-version")) < Number(old.getAttribute("data-version"))) return;
     if (fresh && old) {
       // A frame is rendered without a request, so its forms carry no CSRF token: they take
       // the page's, for the form posts used while the socket is down.
