@@ -1,9 +1,9 @@
 """The live table's socket: authenticate, validate through the same service as a form post,
 and send each connection its own seat's server-rendered table.
 
-A change at a table is announced to the table's group (``live-<pk>``) with only its version;
-every connection then renders the table *for its own user* and sends that HTML, so no frame
-ever carries another seat's cards. With the Redis channel layer the group spans every app
+A change at a table is announced to the table's group (``live-<pk>``) with only its change
+stamp; every connection then renders the table *for its own user* and sends that HTML, so no
+frame ever carries another seat's cards. With the Redis channel layer the group spans every app
 server, so two players on different processes share one table.
 """
 
@@ -22,22 +22,29 @@ from engine.errors import ConcertoError
 from engine.game import Action
 from trainer.core.throttle import allow
 from trainer.play import live
+from trainer.play.models import LiveTable
 
 
 def group_name(pk: int) -> str:
     return f"live-{pk}"
 
 
-def announce(pk: int, version: int) -> bool:
-    """Tell every connection of table ``pk`` that it changed (from synchronous code: views,
-    services). False when the channel layer is down: the pages then reload on their own."""
+def changed(table: LiveTable | None = None) -> dict[str, Any]:
+    """The message that tells a table's connections it changed: ``table`` as just written
+    (its change stamp lets every seat's frame share one read of it), or None when only who
+    is connected or watching changed (the frames then read it afresh)."""
+    return {"type": "table.changed", "stamp": live.change_stamp(table) if table else ""}
+
+
+def announce(table: LiveTable) -> bool:
+    """Tell every connection of ``table`` (as just written) that it changed (from synchronous
+    code: views, services). False when the channel layer is down: the pages then reload on
+    their own."""
     layer = get_channel_layer()
     if layer is None:
         return False
     try:
-        async_to_sync(layer.group_send)(
-            group_name(pk), {"type": "table.changed", "version": version}
-        )
+        async_to_sync(layer.group_send)(group_name(table.pk), changed(table))
     except Exception:
         return False
     return True
@@ -56,14 +63,34 @@ def render_table(access: live.Access, language: str, *, host: bool = False) -> t
     return html, shown.table.version
 
 
-def render_for(user: Any, pk: int, language: str) -> tuple[live.Access, str, int] | None:
+def render_for(
+    user: Any, pk: int, language: str, stamp: str = ""
+) -> tuple[live.Access, str, int] | None:
     """The table partial for ``user`` as they sit *now* (seats change places when the host
-    swaps them), or None once they may not see the table any more."""
-    access = live.live_access(user, pk)
+    swaps them), or None once they may not see the table any more. ``stamp``: the change
+    announced (every seat's frame of it shares one read of the table); none: read afresh."""
+    access = live.live_access(user, pk, stamp)
     if access is None:
         return None
     html, version = render_table(access, language, host=access.table.host_id == user.pk)
     return access, html, version
+
+
+def move(user: Any, pk: int, content: Any, language: str) -> LiveTable | str:
+    """A move sent on a socket (``{"action": "7H", "version": 12}``), in one step: the table
+    after it, or why it was refused, in ``language``."""
+    with translation.override(language):
+        if not allow(f"live-act:{user.pk}", limit=30, seconds=10):
+            return translation.gettext("Too many moves at once.")
+        try:
+            action = Action.parse(str(content.get("action", "")))
+            version = int(content.get("version", -1))
+        except (ConcertoError, TypeError, ValueError, AttributeError):
+            return translation.gettext("That is not a move.")
+        try:
+            return live.live_act(pk=pk, user=user, action=action, version=version)
+        except live.LiveRefused as exc:
+            return str(exc)
 
 
 class LiveTableConsumer(AsyncJsonWebsocketConsumer):
@@ -94,9 +121,7 @@ class LiveTableConsumer(AsyncJsonWebsocketConsumer):
         await self.accept()
         self.counted = "seat" if self.access.seat is not None else "watcher"
         await database_sync_to_async(self._count)(self.counted, 1)
-        await self.channel_layer.group_send(
-            group_name(self.pk), {"type": "table.changed", "version": -1}
-        )
+        await self.channel_layer.group_send(group_name(self.pk), changed())
 
     def _count(self, counted: str, delta: int) -> None:
         if counted == "seat":
@@ -115,44 +140,29 @@ class LiveTableConsumer(AsyncJsonWebsocketConsumer):
         await self.count_off()
         try:
             await self.channel_layer.group_discard(group_name(self.pk), self.channel_name)
-            await self.channel_layer.group_send(
-                group_name(self.pk), {"type": "table.changed", "version": -1}
-            )
+            await self.channel_layer.group_send(group_name(self.pk), changed())
         except Exception:  # (the channel layer is down: no one to tell)
             return
 
     async def receive_json(self, content: Any, **kwargs: Any) -> None:
         if self.access is None or self.access.seat is None:
-            await self.send_json({"error": "watchers do not play"})
-            return
-        user = self.scope["user"]
-        if not await database_sync_to_async(allow)(f"live-act:{user.pk}", limit=30, seconds=10):
-            await self.send_json({"error": translation.gettext("Too many moves at once.")})
-            return
-        try:
-            action = Action.parse(str(content.get("action", "")))
-            version = int(content.get("version", -1))
-        except (ConcertoError, TypeError, ValueError, AttributeError):
-            await self.send_json({"error": "not a move"})
-            return
-        try:
-            table = await database_sync_to_async(live.live_act)(
-                pk=self.pk, user=user, action=action, version=version
-            )
-        except live.LiveRefused as exc:
             with translation.override(self.language):
-                await self.send_json({"error": str(exc)})
+                await self.send_json({"error": translation.gettext("Watchers do not play.")})
             return
-        await self.channel_layer.group_send(
-            group_name(self.pk), {"type": "table.changed", "version": table.version}
+        outcome = await database_sync_to_async(move)(
+            self.scope["user"], self.pk, content, self.language
         )
+        if isinstance(outcome, str):
+            await self.send_json({"error": outcome})
+            return
+        await self.channel_layer.group_send(group_name(self.pk), changed(outcome))
 
     async def table_changed(self, event: dict[str, Any]) -> None:
-        await self.send_table()
+        await self.send_table(str(event.get("stamp", "")))
 
-    async def send_table(self) -> None:
+    async def send_table(self, stamp: str = "") -> None:
         rendered = await database_sync_to_async(render_for)(
-            self.scope["user"], self.pk, self.language
+            self.scope["user"], self.pk, self.language, stamp
         )
         if rendered is None:  # no longer at this table, nor allowed to watch it
             await self.close(code=4404)

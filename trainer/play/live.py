@@ -16,7 +16,7 @@ import uuid
 from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
@@ -45,6 +45,9 @@ from trainer.play.selectors import actions_of, setup_of
 from trainer.progress.models import SOURCE_PLAY
 from trainer.progress.services import attempt_store
 from trainer.wording.errors import reason
+
+K = TypeVar("K")
+V = TypeVar("V")
 
 #: The opponents' seats (the second invite link opens only these).
 OPPONENT_SEATS = (Seat.E, Seat.W)
@@ -87,14 +90,29 @@ def _watches(user: User, seats: Iterable[LiveSeat]) -> bool:
     return ClubMembership.objects.filter(club_id__in=organised, user_id__in=players).exists()
 
 
-def live_access(user: User | AnonymousUser, pk: int) -> Access | None:
-    """``None`` (the page answers 404) unless ``user`` sits at table ``pk`` or may watch it."""
+def change_stamp(table: LiveTable) -> str:
+    """What names one change of a table: its version and the moment it was made (a table id
+    used again, after a restore, cannot name an older table's rows)."""
+    return f"{table.version}@{table.updated_at.isoformat()}"
+
+
+def live_access(user: User | AnonymousUser, pk: int, stamp: str = "") -> Access | None:
+    """``None`` (the page answers 404) unless ``user`` sits at table ``pk`` or may watch it.
+
+    ``stamp``: the change (:func:`change_stamp`) a frame is built for. The table and its seats
+    as read for it are kept, so every seat's frame of one move reads them once; without one
+    they are read afresh, as pages are, and frames after someone connects or leaves
+    (presence and watchers change without a new version)."""
     if not user.is_authenticated:
         return None
-    table = LiveTable.objects.select_related("game").filter(pk=pk).first()
-    if table is None:
-        return None
-    seats = tuple(table.seats.select_related("user"))
+    kept = _READ_ROWS.get((pk, stamp)) if stamp else None
+    if kept is None:
+        table = LiveTable.objects.select_related("game").filter(pk=pk).first()
+        if table is None:
+            return None
+        kept = (table, tuple(table.seats.select_related("user")))
+        _READ_ROWS.put((pk, change_stamp(table)), kept)
+    table, seats = kept
     mine = next((s for s in seats if s.user_id == user.pk), None)
     if mine is not None:
         return Access(table, Seat(mine.seat), False, seats)
@@ -162,12 +180,42 @@ def humans_of(table: LiveTable, seats: Iterable[LiveSeat] | None = None) -> froz
     )
 
 
-#: Tables rebuilt for reading, by (game, its number of actions, the seats people play): every seat's
-#: frame of one move reads the same table, rebuilt once. Only reads use them (nothing here
-#: changes a table after it is built); a move rebuilds its own from the locked record.
-_READ_TABLES: OrderedDict[tuple[int, int, frozenset[Seat]], PlayTable] = OrderedDict()
-_READ_TABLES_KEPT = 256
-_READ_TABLES_LOCK = threading.Lock()
+class _Kept(Generic[K, V]):
+    """The last ``size`` values read, by key (shared by the threads that build frames)."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.values: OrderedDict[K, V] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, key: K) -> V | None:
+        with self.lock:
+            value = self.values.get(key)
+            if value is not None:
+                self.values.move_to_end(key)
+            return value
+
+    def put(self, key: K, value: V) -> None:
+        with self.lock:
+            self.values[key] = value
+            self.values.move_to_end(key)
+            while len(self.values) > self.size:
+                self.values.popitem(last=False)
+
+    def clear(self) -> None:
+        with self.lock:
+            self.values.clear()
+
+
+#: A table row (with its game) and its seats (with their users), by (table, change stamp).
+#: Only reads use them; nothing changes them after they are read.
+_READ_ROWS: _Kept[tuple[int, str], tuple[LiveTable, tuple[LiveSeat, ...]]] = _Kept(256)
+#: Tables rebuilt for reading, by (game, its number of actions, the seats people play): every
+#: seat's frame of one move reads the same table, rebuilt once (or kept by the move that made
+#: it). One is used only for the same setup and actions (the engine is deterministic), so a
+#: game id used again never shows another deal. Only reads use them; a move rebuilds its own
+#: from the locked record.
+_READ_TABLES: _Kept[tuple[int, int, frozenset[Seat]], PlayTable] = _Kept(256)
 
 
 def _engine_table(table: LiveTable, seats: Iterable[LiveSeat]) -> PlayTable | None:
@@ -175,19 +223,20 @@ def _engine_table(table: LiveTable, seats: Iterable[LiveSeat]) -> PlayTable | No
     if game is None:
         return None
     humans = humans_of(table, seats)
-    actions = actions_of(game)
+    setup, actions = setup_of(game), actions_of(game)
     key = (game.pk, len(actions), humans)
-    with _READ_TABLES_LOCK:
-        found = _READ_TABLES.get(key)
-        if found is not None and tuple(found.actions) == actions:
-            _READ_TABLES.move_to_end(key)
-            return found
-    found = PlayTable.replay(setup_of(game), actions, humans)
-    with _READ_TABLES_LOCK:
-        _READ_TABLES[key] = found
-        while len(_READ_TABLES) > _READ_TABLES_KEPT:
-            _READ_TABLES.popitem(last=False)
+    found = _READ_TABLES.get(key)
+    if found is not None and found.setup == setup and tuple(found.actions) == actions:
+        return found
+    found = PlayTable.replay(setup, actions, humans)
+    _READ_TABLES.put(key, found)
     return found
+
+
+def _keep_for_reading(game: Game, engine: PlayTable, humans: frozenset[Seat]) -> None:
+    """After a move is stored: the table it built, for the frames that show it (nothing
+    changes it any more)."""
+    _READ_TABLES.put((game.pk, len(engine.actions), humans), engine)
 
 
 @dataclass(frozen=True)
@@ -425,7 +474,8 @@ def live_act(*, pk: int, user: User, action: Action, version: int) -> LiveTable:
     if mine.away:
         raise LiveRefused(gettext("A bot is playing your seat: take it back first."))
     game = Game.objects.select_for_update().get(pk=table.game_id)
-    engine = PlayTable.replay(setup_of(game), actions_of(game), humans_of(table, seats))
+    humans = humans_of(table, seats)
+    engine = PlayTable.replay(setup_of(game), actions_of(game), humans)
     seat = Seat(mine.seat)
     try:
         engine.act(action, seat)
@@ -443,6 +493,7 @@ def live_act(*, pk: int, user: User, action: Action, version: int) -> LiveTable:
         table.save(update_fields=["status"])
     game.save()
     _bump(table)
+    transaction.on_commit(lambda: _keep_for_reading(game, engine, humans))
     return table
 
 

@@ -115,7 +115,7 @@ def live_join(request: AuthenticatedHttpRequest, token: uuid.UUID) -> HttpRespon
         except live.LiveRefused as exc:
             return _refused(str(exc))
         table.refresh_from_db()
-        announce(table.pk, table.version)
+        announce(table)
         return redirect(table)
     taken = {s.seat: s for s in table.seats.select_related("user")}
     free = [s for s in seats if str(s) not in taken or taken[str(s)].user_id is None]
@@ -132,7 +132,7 @@ def _post(request: AuthenticatedHttpRequest, pk: int, do: Callable[[], LiveTable
         table = do()
     except live.LiveRefused as exc:
         return _refused(str(exc))
-    announce(table.pk, table.version)
+    announce(table)
     return redirect(table)
 
 

@@ -14,7 +14,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 
 from engine.game import PASS, Action
-from engine.play import PlayTable
+from engine.play import PlaySetup, PlayTable
 from engine.seats import SEATS, Seat
 from tests.asyncrun import run_async
 from tests.trainer.classes import factories as classes
@@ -415,12 +415,14 @@ def test_only_a_seated_player_votes_for_the_coach():
 
 
 @pytest.mark.django_db
-def test_each_frame_reads_the_table_in_two_queries_and_a_move_is_rebuilt_once_for_every_seat(
-    django_assert_max_num_queries, monkeypatch
+def test_the_frames_of_one_move_read_the_table_once_and_reuse_the_moves_own_rebuild(
+    django_assert_max_num_queries, django_capture_on_commit_callbacks, monkeypatch
 ):
-    """After a move, every seat's frame reads the table and its seats (two queries), and the
-    engine rebuilds the table once for all of them; the next move's frames see the new one."""
+    """After a move, the first seat's frame for its version reads the table and its seats (two
+    queries), the other seats' frames read nothing, and nobody rebuilds the table the move
+    built; a frame for -1 (someone connected or left) reads afresh and sees the change."""
     from trainer.play.consumers import render_for
+    from trainer.play.live import change_stamp
 
     ana, bo = person("ana"), person("bo")
     users = {Seat.S: ana, Seat.N: bo}
@@ -437,15 +439,92 @@ def test_each_frame_reads_the_table_in_two_queries_and_a_move_is_rebuilt_once_fo
     for _ in range(2):
         engine = engine_of(table)
         mover = users[engine.to_move()]
-        table = live.live_act(
-            pk=table.pk,
-            user=mover,
-            action=engine.view(engine.to_move()).legal[0],
-            version=table.version,
-        )
+        with django_capture_on_commit_callbacks(execute=True):
+            table = live.live_act(
+                pk=table.pk,
+                user=mover,
+                action=engine.view(engine.to_move()).legal[0],
+                version=table.version,
+            )
         rebuilt.clear()
-        for user in (ana, bo, ana):
-            with django_assert_max_num_queries(2):
-                _access, html, version = render_for(user, table.pk, "en")
+        for user, queries in ((ana, 2), (bo, 0), (ana, 0)):
+            with django_assert_max_num_queries(queries):
+                _access, html, version = render_for(user, table.pk, "en", change_stamp(table))
             assert version == table.version and f'data-version="{version}"' in html
-        assert len(rebuilt) == 1
+        assert rebuilt == []
+        assert 'data-connected="1"' not in html
+        # Presence changes without a new version; the frames it announces read afresh.
+        live.live_connected(pk=table.pk, user=bo, delta=1)
+        with django_assert_max_num_queries(2):
+            _access, html, version = render_for(ana, table.pk, "en")
+        assert 'data-connected="1"' in html and version == table.version
+        live.live_connected(pk=table.pk, user=bo, delta=-1)
+        assert 'data-connected="1"' not in render_for(ana, table.pk, "en")[1]
+
+
+@pytest.mark.django_db
+def test_a_table_kept_for_reading_is_never_shown_for_another_deal_under_the_same_ids(
+    monkeypatch,
+):
+    """The frames' shared caches are keyed by ids a database restore can hand out again: a
+    kept table of another deal under the same game id and length, or rows kept under the same
+    table id and version, are not used."""
+    from trainer.play.consumers import render_for
+
+    ana, bo = person("ana"), person("bo")
+    table = live.live_begin(pk=seated_table((ana, Seat.S), (bo, Seat.N)).pk, by=ana)
+    game = table.game
+    humans = live.humans_of(table)
+    real = engine_of(table)
+    live._READ_TABLES.clear()
+    fresh = render_for(ana, table.pk, "en")[1]
+
+    class AnotherDeal:
+        """A table kept for another deal: the same actions, another seed."""
+
+        actions = real.actions
+        setup = PlaySetup.from_json({**game.setup, "seed": game.setup["seed"] + 1})
+
+    live._READ_TABLES.put((game.pk, len(real.actions), humans), AnotherDeal())  # type: ignore[arg-type]
+    assert render_for(ana, table.pk, "en")[1] == fresh
+    # Rows kept for a change of the same table id and version, made at another moment.
+    stale = LiveTable.objects.get(pk=table.pk)
+    stale.status = LiveTable.Status.FINISHED
+    live._READ_ROWS.put((table.pk, f"{table.version}@2000-01-01T00:00:00+00:00"), (stale, ()))
+    access = live.live_access(ana, table.pk, live.change_stamp(table))
+    assert access is not None and access.seat is Seat.S
+    assert access.table.status == LiveTable.Status.PLAYING
+
+
+@pytest.mark.django_db
+def test_a_move_refused_on_the_socket_says_why_in_the_players_language():
+    """The socket's refusals come in the language of the page that opened it (Japanese
+    here), and write nothing."""
+    from django.utils import translation
+
+    from trainer.play.consumers import move
+
+    ana, bo = person("ana"), person("bo")
+    table = live.live_begin(pk=seated_table((ana, Seat.S), (bo, Seat.N)).pk, by=ana)
+    engine = engine_of(table)
+    mover = {Seat.S: ana, Seat.N: bo}[engine.to_move()]
+    legal = str(engine.view(engine.to_move()).legal[0])
+    before = (table.version, Game.objects.get(pk=table.game_id).actions)
+
+    def japanese(message: str) -> str:
+        with translation.override("ja"):
+            said = translation.gettext(message)
+        assert said != message, f"not translated: {message}"
+        return said
+
+    assert move(mover, table.pk, {"action": "zz"}, "ja") == japanese("That is not a move.")
+    stale = {"action": legal, "version": table.version - 1}
+    assert move(mover, table.pk, stale, "ja") == japanese(
+        "The table has moved on since this page was shown."
+    )
+    other = bo if mover is ana else ana
+    fresh = {"action": legal, "version": table.version}
+    assert move(other, table.pk, fresh, "en") != move(other, table.pk, fresh, "ja")
+    table.refresh_from_db()
+    assert (table.version, Game.objects.get(pk=table.game_id).actions) == before
+    assert isinstance(move(mover, table.pk, fresh, "ja"), LiveTable)
