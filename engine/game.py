@@ -631,7 +631,15 @@ class GameState:
         return game_outcome(self.totals, len(self.results))
 
     def clone(self) -> GameState:
-        return copy.deepcopy(self)
+        """An independent copy: its deals, scores and random source (for the deals still to
+        come) change apart from this one's."""
+        other = copy.copy(self)
+        other._rng = random.Random()
+        other._rng.setstate(self._rng.getstate())
+        other.deals = [deal.clone() for deal in self.deals]
+        other.results = list(self.results)
+        other.totals = dict(self.totals)
+        return other
 
     def __repr__(self) -> str:
         return (

@@ -120,6 +120,18 @@ class PlayTable:
             else:
                 self._bots[seat] = _GREEDY
 
+    def copy(self) -> PlayTable:
+        """An independent copy: acting on it leaves this table as it is (and is cheaper than
+        replaying the record)."""
+        other = PlayTable.__new__(PlayTable)
+        other.setup = self.setup
+        other.humans = self.humans
+        other._game = self._game.clone()
+        other._actions = list(self._actions)
+        other._starts = dict(self._starts)
+        other._bots = dict(self._bots)
+        return other
+
     # -- building ------------------------------------------------------------------------------
 
     @classmethod

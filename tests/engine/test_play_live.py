@@ -9,6 +9,7 @@ import pytest
 
 from engine.game import Action
 from engine.play import IllegalPlay, PlaySetup, PlayTable
+from engine.scoring import get_rule
 from engine.seats import SEATS, Seat
 
 ALL = frozenset(SEATS)
@@ -115,3 +116,33 @@ def _signalling(table: PlayTable, seat: Seat, advice, rng: random.Random) -> Act
     if len(acts) == 1 and PASS in legal:
         return PASS
     return rng.choice(legal)
+
+
+@pytest.mark.parametrize("game", [False, True])
+@pytest.mark.parametrize("rule", ["classic", "contribution"])
+def test_a_copy_plays_on_apart_and_exactly_as_the_replayed_record_would(game, rule):
+    """A copy (what a live table acts on instead of replaying the record) goes on like the
+    record's replay, deals of a game included, and leaves the table it was copied from as it
+    was."""
+    rng = random.Random(f"{game}{rule}")
+    humans = frozenset({Seat.N, Seat.S})
+    for seed in range(40 if game else 120):
+        setup = PlaySetup(seed=seed, rule=get_rule(rule), game=game, opponents="signal")
+        table, _ = PlayTable.start(setup, humans)
+        for _ in range(rng.randrange(0, 60)):
+            if table.is_over():
+                break
+            table.act(rng.choice(table.legal(table.to_move())), table.to_move())
+        before = table.actions
+        views = [table.view(s) for s in SEATS]
+        copied, again = table.copy(), PlayTable.replay(setup, before, humans)
+        while not copied.is_over():
+            seat = copied.to_move()
+            action = rng.choice(copied.legal(seat))
+            assert copied.act(action, seat) == again.act(action, seat)
+        assert copied.actions == again.actions and copied.outcome() == again.outcome()
+        assert [copied.view(s) for s in SEATS] == [again.view(s) for s in SEATS]
+        assert table.actions == before and [table.view(s) for s in SEATS] == views
+        for action in copied.actions[len(before) :]:  # the next deals too: the same cards
+            table.apply(action)
+        assert [table.view(s) for s in SEATS] == [copied.view(s) for s in SEATS]

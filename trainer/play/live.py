@@ -218,11 +218,9 @@ _READ_ROWS: _Kept[tuple[int, str], tuple[LiveTable, tuple[LiveSeat, ...]]] = _Ke
 _READ_TABLES: _Kept[tuple[int, int, frozenset[Seat]], PlayTable] = _Kept(256)
 
 
-def _engine_table(table: LiveTable, seats: Iterable[LiveSeat]) -> PlayTable | None:
-    game = table.game
-    if game is None:
-        return None
-    humans = humans_of(table, seats)
+def _kept_table(game: Game, humans: frozenset[Seat]) -> PlayTable:
+    """The table of ``game``'s record, rebuilt once and kept: for reading only (a write acts
+    on a :meth:`~PlayTable.copy`)."""
     setup, actions = setup_of(game), actions_of(game)
     key = (game.pk, len(actions), humans)
     found = _READ_TABLES.get(key)
@@ -231,6 +229,11 @@ def _engine_table(table: LiveTable, seats: Iterable[LiveSeat]) -> PlayTable | No
     found = PlayTable.replay(setup, actions, humans)
     _READ_TABLES.put(key, found)
     return found
+
+
+def _engine_table(table: LiveTable, seats: Iterable[LiveSeat]) -> PlayTable | None:
+    game = table.game
+    return None if game is None else _kept_table(game, humans_of(table, seats))
 
 
 def _keep_for_reading(game: Game, engine: PlayTable, humans: frozenset[Seat]) -> None:
@@ -475,7 +478,7 @@ def live_act(*, pk: int, user: User, action: Action, version: int) -> LiveTable:
         raise LiveRefused(gettext("A bot is playing your seat: take it back first."))
     game = Game.objects.select_for_update().get(pk=table.game_id)
     humans = humans_of(table, seats)
-    engine = PlayTable.replay(setup_of(game), actions_of(game), humans)
+    engine = _kept_table(game, humans).copy()  # the locked record's table
     seat = Seat(mine.seat)
     try:
         engine.act(action, seat)
