@@ -634,8 +634,7 @@ class GameState:
         """An independent copy: its deals, scores and random source (for the deals still to
         come) change apart from this one's."""
         other = copy.copy(self)
-        other._rng = random.Random()
-        other._rng.setstate(self._rng.getstate())
+        other._rng = copy.copy(self._rng)
         other.deals = [deal.clone() for deal in self.deals]
         other.results = list(self.results)
         other.totals = dict(self.totals)

@@ -70,6 +70,8 @@ def render_for(
     swaps them), or None once they may not see the table any more. ``stamp``: the change
     announced (every seat's frame of it shares one read of the table); none: read afresh."""
     access = live.live_access(user, pk, stamp)
+    if access is None and stamp:  # (seated or allowed to watch since that change?)
+        access = live.live_access(user, pk)
     if access is None:
         return None
     html, version = render_table(access, language, host=access.table.host_id == user.pk)
@@ -100,6 +102,8 @@ class LiveTableConsumer(AsyncJsonWebsocketConsumer):
     access: live.Access | None = None
     #: How this socket is counted at the table ("seat" or "watcher"), until it is counted off.
     counted: str | None = None
+    #: The version of the last frame sent: a change announced after a later one is not shown.
+    sent: int = -1
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         try:
@@ -158,7 +162,10 @@ class LiveTableConsumer(AsyncJsonWebsocketConsumer):
         await self.channel_layer.group_send(group_name(self.pk), changed(outcome))
 
     async def table_changed(self, event: dict[str, Any]) -> None:
-        await self.send_table(str(event.get("stamp", "")))
+        stamp = str(event.get("stamp", ""))
+        if live.stamp_version(stamp) < self.sent:
+            return
+        await self.send_table(stamp)
 
     async def send_table(self, stamp: str = "") -> None:
         rendered = await database_sync_to_async(render_for)(
@@ -167,7 +174,10 @@ class LiveTableConsumer(AsyncJsonWebsocketConsumer):
         if rendered is None:  # no longer at this table, nor allowed to watch it
             await self.close(code=4404)
             return
-        self.access, html, version = rendered
+        access, html, version = rendered
+        if version < self.sent:  # (a frame of a later change went first)
+            return
+        self.access, self.sent = access, version
         await self.send_json({"html": html, "version": version})
 
 

@@ -96,6 +96,12 @@ def change_stamp(table: LiveTable) -> str:
     return f"{table.version}@{table.updated_at.isoformat()}"
 
 
+def stamp_version(stamp: str) -> int:
+    """The version a change stamp names (-1: none, as when presence changed)."""
+    version = stamp.partition("@")[0]
+    return int(version) if version.isdigit() else -1
+
+
 def live_access(user: User | AnonymousUser, pk: int, stamp: str = "") -> Access | None:
     """``None`` (the page answers 404) unless ``user`` sits at table ``pk`` or may watch it.
 
@@ -111,7 +117,8 @@ def live_access(user: User | AnonymousUser, pk: int, stamp: str = "") -> Access 
         if table is None:
             return None
         kept = (table, tuple(table.seats.select_related("user")))
-        _READ_ROWS.put((pk, change_stamp(table)), kept)
+        # A fresh read is the latest; a read for a stamp may finish after a fresher one.
+        (_READ_ROWS.add if stamp else _READ_ROWS.put)((pk, change_stamp(table)), kept)
     table, seats = kept
     mine = next((s for s in seats if s.user_id == user.pk), None)
     if mine is not None:
@@ -201,6 +208,15 @@ class _Kept(Generic[K, V]):
             self.values.move_to_end(key)
             while len(self.values) > self.size:
                 self.values.popitem(last=False)
+
+    def add(self, key: K, value: V) -> None:
+        """Keep ``value`` unless one is kept for ``key`` already (read at the same moment or
+        later)."""
+        with self.lock:
+            if key not in self.values:
+                self.values[key] = value
+                while len(self.values) > self.size:
+                    self.values.popitem(last=False)
 
     def clear(self) -> None:
         with self.lock:

@@ -23,6 +23,16 @@ START = {
 
 
 @pytest.fixture(autouse=True)
+def _nothing_kept_for_reading():
+    """Each test starts with the live tables' read caches empty: a test database hands out
+    table and game ids again, and a test must not lean on another's tables."""
+    from trainer.play import live
+
+    live._READ_ROWS.clear()
+    live._READ_TABLES.clear()
+
+
+@pytest.fixture(autouse=True)
 def _seeds(monkeypatch):
     """Deals dealt in a known order, so every test meets the same deals each run."""
     from trainer.play import views

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 import uuid
+from datetime import timedelta
 
 import pytest
 from channels.routing import URLRouter
@@ -418,9 +419,10 @@ def test_only_a_seated_player_votes_for_the_coach():
 def test_the_frames_of_one_move_read_the_table_once_and_reuse_the_moves_own_rebuild(
     django_assert_max_num_queries, django_capture_on_commit_callbacks, monkeypatch
 ):
-    """After a move, the first seat's frame for its version reads the table and its seats (two
-    queries), the other seats' frames read nothing, and nobody rebuilds the table the move
-    built; a frame for -1 (someone connected or left) reads afresh and sees the change."""
+    """After a move, the first seat's frame for its change reads the table and its seats (two
+    queries), the other seats' frames read nothing; neither the move nor the frames rebuild
+    the deal from its record (the move acts on a copy of the kept table and keeps its own);
+    a frame announced without a stamp (someone connected or left) reads afresh."""
     from trainer.play.consumers import render_for
     from trainer.play.live import change_stamp
 
@@ -428,6 +430,7 @@ def test_the_frames_of_one_move_read_the_table_once_and_reuse_the_moves_own_rebu
     users = {Seat.S: ana, Seat.N: bo}
     table = seated_table((ana, Seat.S), (bo, Seat.N))
     table = live.live_begin(pk=table.pk, by=ana)
+    render_for(ana, table.pk, "en")  # the deal as dealt, rebuilt and kept for reading
     rebuilt = []
     real = PlayTable.replay.__func__
 
@@ -439,6 +442,9 @@ def test_the_frames_of_one_move_read_the_table_once_and_reuse_the_moves_own_rebu
     for _ in range(2):
         engine = engine_of(table)
         mover = users[engine.to_move()]
+        kept = live._kept_table(Game.objects.get(pk=table.game_id), live.humans_of(table))
+        before = (kept.actions, dict(kept._starts), kept.view(Seat.S))
+        rebuilt.clear()
         with django_capture_on_commit_callbacks(execute=True):
             table = live.live_act(
                 pk=table.pk,
@@ -446,7 +452,7 @@ def test_the_frames_of_one_move_read_the_table_once_and_reuse_the_moves_own_rebu
                 action=engine.view(engine.to_move()).legal[0],
                 version=table.version,
             )
-        rebuilt.clear()
+        assert (kept.actions, dict(kept._starts), kept.view(Seat.S)) == before
         for user, queries in ((ana, 2), (bo, 0), (ana, 0)):
             with django_assert_max_num_queries(queries):
                 _access, html, version = render_for(user, table.pk, "en", change_stamp(table))
@@ -487,10 +493,12 @@ def test_a_table_kept_for_reading_is_never_shown_for_another_deal_under_the_same
 
     live._READ_TABLES.put((game.pk, len(real.actions), humans), AnotherDeal())  # type: ignore[arg-type]
     assert render_for(ana, table.pk, "en")[1] == fresh
-    # Rows kept for a change of the same table id and version, made at another moment.
+    # Rows kept for a change of the same table id and version made at another moment (an id
+    # handed out again): not used.
     stale = LiveTable.objects.get(pk=table.pk)
     stale.status = LiveTable.Status.FINISHED
-    live._READ_ROWS.put((table.pk, f"{table.version}@2000-01-01T00:00:00+00:00"), (stale, ()))
+    stale.updated_at -= timedelta(seconds=1)
+    live._READ_ROWS.put((table.pk, live.change_stamp(stale)), (stale, ()))
     access = live.live_access(ana, table.pk, live.change_stamp(table))
     assert access is not None and access.seat is Seat.S
     assert access.table.status == LiveTable.Status.PLAYING
@@ -528,3 +536,21 @@ def test_a_move_refused_on_the_socket_says_why_in_the_players_language():
     table.refresh_from_db()
     assert (table.version, Game.objects.get(pk=table.game_id).actions) == before
     assert isinstance(move(mover, table.pk, fresh, "ja"), LiveTable)
+
+
+@pytest.mark.django_db
+def test_a_late_frame_for_someone_seated_since_that_change_still_finds_their_seat():
+    """A frame announced for an earlier change, reaching a player who took a seat after it,
+    reads the table afresh instead of closing their socket as if they had no seat."""
+    from trainer.play.consumers import render_for
+
+    ana, bo = person("ana"), person("bo")
+    table = seated_table((ana, Seat.S))
+    earlier = live.change_stamp(table)
+    assert render_for(ana, table.pk, "en", earlier) is not None  # its rows: ana's alone
+    live.live_seat_take(pk=table.pk, user=bo, seat=Seat.N, allowed=SEATS)
+    rendered = render_for(bo, table.pk, "en", earlier)
+    assert rendered is not None and rendered[0].seat is Seat.N
+    assert 'data-my-seat="N"' in rendered[1]
+    assert live.stamp_version(earlier) == table.version < rendered[2]
+    assert live.stamp_version("") == -1
