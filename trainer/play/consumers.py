@@ -163,8 +163,8 @@ class LiveTableConsumer(AsyncJsonWebsocketConsumer):
 
     async def table_changed(self, event: dict[str, Any]) -> None:
         stamp = str(event.get("stamp", ""))
-        if live.stamp_version(stamp) < self.sent:
-            return
+        if stamp and live.stamp_version(stamp) < self.sent:
+            return  # (announced before the change last shown; without a stamp: presence)
         await self.send_table(stamp)
 
     async def send_table(self, stamp: str = "") -> None:

@@ -554,3 +554,31 @@ def test_a_late_frame_for_someone_seated_since_that_change_still_finds_their_sea
     assert 'data-my-seat="N"' in rendered[1]
     assert live.stamp_version(earlier) == table.version < rendered[2]
     assert live.stamp_version("") == -1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_player_connecting_after_a_move_shows_as_connected_on_the_others_socket():
+    """Presence changes without a new version: the frame it brings is sent even though a
+    frame of that version went first."""
+    ana, ben = person("ana"), person("ben")
+    table = seated_table((ana, Seat.S), (ben, Seat.N))
+    live.live_begin(pk=table.pk, by=ana)
+
+    async def play() -> tuple[str, str]:
+        first = _communicator(ana, table)
+        assert (await first.connect())[0]
+        before = json.loads(await first.receive_from())["html"]
+        second = _communicator(ben, table)
+        assert (await second.connect())[0]
+        after = json.loads(await first.receive_from(timeout=5))["html"]
+        for comm in (first, second):
+            await comm.disconnect()
+        return before, after
+
+    before, after = run_async(play)
+    line = r'data-seat-line="N"[^<]*<strong>[^<]*</strong>[\s\S]*?data-connected="(\d)"'
+    assert re.search(line, before)[1] == "0" and re.search(line, after)[1] == "1"
+    assert (
+        re.search(r'data-version="(\d+)"', before)[1]
+        == re.search(r'data-version="(\d+)"', after)[1]
+    )
