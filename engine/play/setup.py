@@ -121,22 +121,8 @@ class PlaySetup:
                     Msg("error.setup.convention_not_text", value=Text(repr(value)))
                 )
             get_convention(value)  # UnknownConventionError names the known ones
-        if self.opponents not in OPPONENTS:
-            raise InvalidSetupError(
-                Msg(
-                    "error.setup.unknown_opponents",
-                    value=Text(repr(self.opponents)),
-                    choices=Join(tuple(Text(o) for o in OPPONENTS)),
-                )
-            )
-        if self.partner not in PARTNERS:
-            raise InvalidSetupError(
-                Msg(
-                    "error.setup.unknown_partner",
-                    value=Text(repr(self.partner)),
-                    choices=Join(tuple(Text(o) for o in PARTNERS)),
-                )
-            )
+        _one_of(self.opponents, OPPONENTS, "error.setup.unknown_opponents")
+        _one_of(self.partner, PARTNERS, "error.setup.unknown_partner")
         if not isinstance(self.game, bool):
             raise InvalidSetupError(Msg("error.setup.game_not_bool", value=Text(repr(self.game))))
 
@@ -172,4 +158,12 @@ class PlaySetup:
             opponents_convention=_text(data, "opponents_convention", DEFAULT_CONVENTION.name),
             game=game,
             partner=_text(data, "partner", STANDARD),
+        )
+
+
+def _one_of(value: object, choices: tuple[str, ...], message: str) -> None:
+    """Refuse ``value`` with ``message`` (naming the choices) unless it is one of them."""
+    if value not in choices:
+        raise InvalidSetupError(
+            Msg(message, value=Text(repr(value)), choices=Join(tuple(Text(c) for c in choices)))
         )

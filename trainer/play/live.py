@@ -118,7 +118,7 @@ def live_access(user: User | AnonymousUser, pk: int, stamp: str = "") -> Access 
             return None
         kept = (table, tuple(table.seats.select_related("user")))
         # A fresh read is the latest; a read for a stamp may finish after a fresher one.
-        (_READ_ROWS.add if stamp else _READ_ROWS.put)((pk, change_stamp(table)), kept)
+        _READ_ROWS.put((pk, change_stamp(table)), kept, replace=not stamp)
     table, seats = kept
     mine = next((s for s in seats if s.user_id == user.pk), None)
     if mine is not None:
@@ -202,19 +202,13 @@ class _Kept(Generic[K, V]):
                 self.values.move_to_end(key)
             return value
 
-    def put(self, key: K, value: V) -> None:
+    def put(self, key: K, value: V, *, replace: bool = True) -> None:
+        """Keep ``value`` for ``key``; ``replace=False``: unless one is kept already (read at
+        the same moment or later)."""
         with self.lock:
-            self.values[key] = value
-            self.values.move_to_end(key)
-            while len(self.values) > self.size:
-                self.values.popitem(last=False)
-
-    def add(self, key: K, value: V) -> None:
-        """Keep ``value`` unless one is kept for ``key`` already (read at the same moment or
-        later)."""
-        with self.lock:
-            if key not in self.values:
+            if replace or key not in self.values:
                 self.values[key] = value
+                self.values.move_to_end(key)
                 while len(self.values) > self.size:
                     self.values.popitem(last=False)
 
