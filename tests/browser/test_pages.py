@@ -27,12 +27,11 @@ WIDE_ELEMENTS = """(() => {
   }
   return out.slice(0, 5).map(el => el.tagName + '.' + el.className);
 })()"""
-FAST_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 @pytest.fixture
 def demo(transactional_db):
-    with override_settings(TRAINER_DEMO_DATA=True, PASSWORD_HASHERS=FAST_HASHERS):
+    with override_settings(TRAINER_DEMO_DATA=True):
         call_command("seed", verbosity=0)
 
 

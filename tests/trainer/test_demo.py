@@ -37,16 +37,13 @@ def _counts() -> dict[str, int]:
     return {m.__name__: m.objects.count() for m in models}
 
 
-FAST_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture(scope="module")
 def demo(django_db_setup, django_db_blocker):
     """The demo data, seeded once for this module's tests (each test's own writes are rolled
     back) and removed after them."""
     with (
         django_db_blocker.unblock(),
-        override_settings(TRAINER_DEMO_DATA=True, PASSWORD_HASHERS=FAST_HASHERS),
+        override_settings(TRAINER_DEMO_DATA=True),
     ):
         call_command("seed", verbosity=0)
     yield
@@ -57,7 +54,6 @@ def demo(django_db_setup, django_db_blocker):
 @pytest.fixture(autouse=True)
 def _demo_settings(settings):
     settings.TRAINER_DEMO_DATA = True
-    settings.PASSWORD_HASHERS = FAST_HASHERS
 
 
 def test_seeding_everything_twice_changes_nothing(demo):

@@ -26,7 +26,7 @@ import pytest
 from django.apps import apps
 from django.contrib.auth.tokens import default_token_generator
 from django.db import connection, transaction
-from django.test import Client, override_settings
+from django.test import Client
 from django.test.client import encode_multipart
 from django.urls import URLPattern, URLResolver, get_resolver
 from django.urls.resolvers import RegexPattern, RoutePattern
@@ -45,7 +45,6 @@ from trainer.core.wsgi import Request
 from trainer.learn.models import Lesson
 from trainer.play.models import Game
 
-FAST = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 ROLES = ("visitor", "learner", "teacher", "organiser")
 
 # --- the URL patterns ------------------------------------------------------------------------
@@ -90,7 +89,6 @@ def world(django_db_setup, django_db_blocker):
     play and a finished one; made once for the module and rolled back after it."""
     with (
         django_db_blocker.unblock(),
-        override_settings(PASSWORD_HASHERS=FAST),
         transaction.atomic(),
     ):
         learner, teacher, organiser = (f.user(name) for name in ("learner", "teacher", "organiser"))
@@ -330,11 +328,10 @@ class Writes:
 
 
 @pytest.fixture(autouse=True)
-def _as_the_site_builds_requests(monkeypatch, settings):
+def _as_the_site_builds_requests(monkeypatch):
     """The test client builds ``WSGIRequest``s; the site's WSGI application builds
-    ``trainer.core.wsgi.Request``s. And cheap password hashes: logins are fuzzed too."""
+    ``trainer.core.wsgi.Request``s."""
     monkeypatch.setattr(django.test.client, "WSGIRequest", Request)
-    settings.PASSWORD_HASHERS = FAST
 
 
 def _send(world: World, role: str, request: dict, tables: list[str]) -> None:

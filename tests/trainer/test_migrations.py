@@ -99,10 +99,7 @@ def test_moving_the_models_to_feature_apps_keeps_every_row():
     try:
         # The demo data is written through today's models, then the schema is taken back to
         # before the split (later migrations such as new columns are reversed with it).
-        with override_settings(
-            TRAINER_DEMO_DATA=True,
-            PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"],
-        ):
+        with override_settings(TRAINER_DEMO_DATA=True):
             call_command("seed")
         executor = _migrate([PRE_SPLIT] + [(app, None) for app in FEATURE_APPS])
         old_apps = executor.loader.project_state(PRE_SPLIT, at_end=True).apps

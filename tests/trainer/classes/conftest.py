@@ -8,9 +8,3 @@ def _fresh_cache():
     cache.clear()
     yield
     cache.clear()
-
-
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings):
-    """Many users per test: hash their passwords cheaply (real hashing is tested elsewhere)."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -41,11 +41,6 @@ def _seeds(monkeypatch):
     monkeypatch.setattr(views, "new_seed", lambda: next(seeds))
 
 
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def player(db):
     return factories.user("south")

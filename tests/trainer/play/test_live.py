@@ -36,11 +36,6 @@ SETTINGS = {
 
 
 @pytest.fixture(autouse=True)
-def _fast_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-@pytest.fixture(autouse=True)
 def _fresh_channel_layer():
     """The in-memory layer keeps queues tied to the loop that first used them: one per test."""
     from channels.layers import channel_layers
