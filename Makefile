@@ -120,16 +120,20 @@ typecheck: setup-dev
 	$(BIN)/mypy --strict engine
 	$(BIN)/mypy trainer concerto_site
 
-# Test processes (pytest-xdist): one per core by default; TEST_WORKERS=0 runs in this process.
-TEST_WORKERS ?= auto
+# Test processes (pytest-xdist): one per core and one more by default (the browser tests spend
+# much of their time waiting on Chromium, and another process works meanwhile); each takes the
+# next test when it is free (worksteal), so no process idles while another holds a queue of
+# long ones. TEST_WORKERS=0 runs everything in this process.
+TEST_WORKERS ?= $(shell n=$$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1); echo $$((n + 1)))
+XDIST = -n $(TEST_WORKERS) --dist worksteal
 
 # The fast lane: everything but the `slow` volume sweeps (those run in .ci/run: `make test-slow`).
 test: setup-dev chromium gettext cjk-fonts lint typecheck
-	$(BIN)/pytest -m "not slow" -n $(TEST_WORKERS)
+	$(BIN)/pytest -m "not slow" $(XDIST)
 
 # The volume runs of the property tests (thousands more seeds); CI runs them after `make test`.
 test-slow: setup-dev
-	$(BIN)/pytest -m slow -n $(TEST_WORKERS)
+	$(BIN)/pytest -m slow $(XDIST)
 
 bench: setup-dev
 	@set -e; for f in benchmarks/bench_*.py; do \

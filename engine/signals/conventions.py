@@ -169,17 +169,22 @@ def unregister_convention(name: str) -> None:
 _resolver: Callable[[str], Convention | None] | None = None
 
 
-def set_convention_resolver(resolver: Callable[[str], Convention | None] | None) -> None:
+def set_convention_resolver(
+    resolver: Callable[[str], Convention | None] | None,
+) -> Callable[[str], Convention | None] | None:
     """Install ``resolver(name)``, asked by :func:`get_convention` (and :func:`open_convention`)
     for a name that is neither shipped nor registered: it returns the card of that name, or
     ``None``. A card it returns is registered, so it is asked once per name and process; it
-    must carry the name it was asked for. ``None`` removes the resolver.
+    must carry the name it was asked for. ``None`` removes the resolver. Returns the resolver
+    it replaces.
 
-    >>> set_convention_resolver(lambda name: None)
-    >>> set_convention_resolver(None)
+    >>> before = set_convention_resolver(lambda name: None)
+    >>> set_convention_resolver(before)("our-club") is None
+    True
     """
     global _resolver
-    _resolver = resolver
+    before, _resolver = _resolver, resolver
+    return before
 
 
 def _resolve(name: object) -> Convention | None:

@@ -131,7 +131,9 @@ def test_a_chunk_that_keeps_failing_marks_the_evaluation_failed(card, monkeypatc
     monkeypatch.setattr(services, "play_boards", broken)
     from trainer.cards import tasks as card_tasks
 
+    # No tries again (each waits a backoff of seconds): the first failure is the last.
     monkeypatch.setattr(card_tasks, "MAX_RETRIES", 0)
+    monkeypatch.setitem(card_tasks.evaluate_chunk.options, "max_retries", 0)
     with tasks.embedded_worker(1):
         services.evaluation_start(actor=organiser, version=version)
         with pytest.raises(RuntimeError):

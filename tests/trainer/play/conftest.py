@@ -86,6 +86,12 @@ def hidden_cards(game: Game) -> set:
     return set(DECK) - seen
 
 
+def shows_seed(body: str, seed: int) -> bool:
+    """Whether the text shows ``seed`` as a number of its own (not inside a token or another
+    number: a CSRF token may hold any run of digits)."""
+    return re.search(rf"(?<![0-9A-Za-z]){seed}(?![0-9A-Za-z])", body) is not None
+
+
 def leaks(body: str, cards: set) -> list[str]:
     """Every hidden card the text names: as ``"7H"`` (an attribute, JSON), as its label
     (``7 of hearts``) or as its symbol in running text (``7♥``)."""

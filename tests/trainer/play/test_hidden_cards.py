@@ -11,7 +11,7 @@ import pytest
 
 from engine.cards import DECK
 from engine.play import PlaySetup, PlayTable, coach_lead, coach_read, parse_actions
-from tests.trainer.play.conftest import hidden_cards, leaks, start, table_of
+from tests.trainer.play.conftest import hidden_cards, leaks, shows_seed, start, table_of
 from trainer.play.models import Game
 
 HX = {"HTTP_HX_REQUEST": "true"}
@@ -48,8 +48,7 @@ def _check(response, game: Game, hidden: set, what: str, public: frozenset = fro
     hidden = hidden - public
     found = leaks(body, hidden) + leaks(_text(body), hidden)
     assert not found, f"{what} names hidden cards {found}"
-    seed = str(game.setup["seed"])
-    assert seed not in body, f"{what} shows the seed"
+    assert not shows_seed(body, game.setup["seed"]), f"{what} shows the seed"
 
 
 def _play_out(client, game: Game, rng: random.Random, *, htmx: bool, json: bool = True) -> int:

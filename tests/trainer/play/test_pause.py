@@ -28,7 +28,7 @@ from engine.play import (
 )
 from engine.seats import Seat, Side
 from tests.trainer.classes import factories as class_factories
-from tests.trainer.play.conftest import leaks, start, table_of
+from tests.trainer.play.conftest import leaks, shows_seed, start, table_of
 from trainer.classes import services as class_services
 from trainer.play.models import Game
 from trainer.play.presenters import seat_name
@@ -77,7 +77,7 @@ def _no_leak(response, game: Game, what: str) -> None:
     for hidden in (_hidden_at(game, _pause_at(body)), _hidden_at(game, None)):
         found = leaks(body, hidden) + leaks(_text(body), hidden)
         assert not found, f"{what} names hidden cards {found}"
-    assert str(game.setup["seed"]) not in body, f"{what} shows the seed"
+    assert not shows_seed(body, game.setup["seed"]), f"{what} shows the seed"
 
 
 def _go_on(client: Client, game: Game, body: str, **extra):
