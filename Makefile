@@ -12,8 +12,12 @@ DEV_STAMP := $(VENV)/.installed-dev
 CHROMIUM := /usr/bin/chromium
 # apt-get needs root: use sudo when we are not root and it exists.
 SUDO := $(if $(filter 0,$(shell id -u)),,$(shell command -v sudo))
+# Python may cache compiled modules (and pytest its rewritten tests) in __pycache__/ even where
+# the environment says not to: every test process and every subprocess a test starts would
+# otherwise compile the project again (about 5 s of CPU each).
+unexport PYTHONDONTWRITEBYTECODE
 
-.PHONY: help run serve worker test test-slow lint typecheck bench clean setup setup-dev chromium gettext cjk-fonts messages
+.PHONY: help run serve worker test test-slow screenshots lint typecheck bench clean setup setup-dev chromium gettext cjk-fonts messages
 
 help:
 	@echo "make run    set up .venv, migrate, seed, serve on http://127.0.0.1:8000/"
@@ -21,6 +25,7 @@ help:
 	@echo "make worker the background workers on TASK_BROKER_URL (make serve starts one when it is set)"
 	@echo "make test   set up .venv (and Chromium), then ruff, mypy and the fast pytest lane"
 	@echo "make test-slow  the slow volume sweeps of the property tests (CI runs both)"
+	@echo "make screenshots  the browser tests, saving every page they visit to tests/browser/output/"
 	@echo "make lint   ruff check . and ruff format --check ."
 	@echo "make typecheck  mypy: the engine strictly, the trainer with django-stubs (part of make test)"
 	@echo "make bench  run every benchmarks/bench_*.py"
@@ -134,6 +139,10 @@ test: setup-dev chromium gettext cjk-fonts lint typecheck
 # The volume runs of the property tests (thousands more seeds); CI runs them after `make test`.
 test-slow: setup-dev
 	$(BIN)/pytest -m slow $(XDIST)
+
+# The browser tests with their screenshots saved (desktop and 360 px, both languages), to look at.
+screenshots: setup-dev chromium cjk-fonts
+	SCREENSHOTS=1 $(BIN)/pytest -m "browser and not slow" $(XDIST)
 
 bench: setup-dev
 	@set -e; for f in benchmarks/bench_*.py; do \

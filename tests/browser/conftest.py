@@ -6,12 +6,17 @@ Every test collected under ``tests/browser/`` is marked ``browser``; run only th
     def test_home(live_server, page, shot):
         page.goto(live_server.url + "/")
         shot(page, "home")          # -> tests/browser/output/test_home/home.png
+
+Screenshots are taken when ``SCREENSHOTS=1`` is set (``make screenshots``): a full-page PNG
+costs Chromium about a fifth of a browser test's CPU, and the fast lane's assertions never read
+them.
 """
 
 import os
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Protocol
 
 import pytest
 
@@ -33,8 +38,12 @@ CHROMIUM_ARGS = [
 DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 360, "height": 740}
 OUTPUT = Path(__file__).resolve().parent / "output"
+#: Whether ``shot`` writes its PNGs (``SCREENSHOTS=1``, as ``make screenshots`` sets).
+SCREENSHOTS = os.environ.get("SCREENSHOTS", "") not in ("", "0")
 
-Shot = Callable[[Page, str], Path]
+
+class Shot(Protocol):
+    def __call__(self, page: Page, name: str, *, full_page: bool = True) -> Path: ...
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -77,13 +86,15 @@ def phone_page(browser: Browser, live_server) -> Iterator[Page]:
 
 @pytest.fixture
 def shot(request: pytest.FixtureRequest) -> Shot:
-    """``shot(page, name)`` saves a full-page PNG as ``output/<test name>/<name>.png``."""
+    """``shot(page, name)`` saves a full-page PNG (``full_page=False``: the screen only) as
+    ``output/<test name>/<name>.png`` when screenshots are on, and returns that path."""
     folder = OUTPUT / re.sub(r"[^\w.-]+", "_", request.node.name)
 
-    def take(page: Page, name: str) -> Path:
-        folder.mkdir(parents=True, exist_ok=True)
+    def take(page: Page, name: str, *, full_page: bool = True) -> Path:
         path = folder / f"{name}.png"
-        page.screenshot(path=str(path), full_page=True)
+        if SCREENSHOTS:
+            folder.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(path), full_page=full_page)
         return path
 
     return take

@@ -184,8 +184,8 @@ def test_next_drill_starts_at_the_top_with_focus_on_its_first_control(
     _top_in_view(page, "#drill-title")
     if page.locator("#drill-area .signal").count():
         _top_in_view(page, "#drill-area .signal")
-    full = shot(page, f"next-by-{how}-phone")
-    page.screenshot(path=str(full.with_name(f"next-by-{how}-phone-screen.png")))
+    shot(page, f"next-by-{how}-phone")
+    shot(page, f"next-by-{how}-phone-screen", full_page=False)
 
 
 def test_keyboard_only_answers_and_moves_on(live_server, page: Page, shot):

@@ -277,7 +277,8 @@ def test_on_a_phone_the_action_bar_stays_in_view(live_server, phone_page, player
         page.evaluate("getComputedStyle(document.querySelector('[data-play-bar]')).position")
         == "sticky"
     )
-    page.screenshot(path=str(shot(page, "action-bar-phone").parent / "action-bar-phone-top.png"))
+    shot(page, "action-bar-phone")
+    shot(page, "action-bar-phone-top", full_page=False)
     # The bar covers no card: the last card, scrolled to, and each card given the focus by the
     # keyboard, are in view and uncovered.
     page.locator("#south-hand button[data-action]").last.scroll_into_view_if_needed()

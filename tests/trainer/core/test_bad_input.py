@@ -257,6 +257,7 @@ def test_a_codec_that_is_no_text_encoding_with_a_query_string_is_a_400(charset):
     ).startswith("400")
 
 
+@pytest.mark.django_db(transaction=True)  # (run_async: perhaps on a thread of its own)
 @pytest.mark.parametrize("charset", ["hex", "undefined", "utf-16"])
 def test_a_bad_character_set_is_a_400_through_asgi_too(charset):
     from django.test import AsyncClient

@@ -164,8 +164,13 @@ def test_the_login_throttle_still_counts_while_redis_is_down(redis_down, lenient
     assert locked.status_code == 429
 
 
+@pytest.mark.django_db(transaction=True)
 def test_sessions_through_the_async_api_work_while_redis_is_down(redis_down):
-    """``request.auser()``, ``alogin`` and the like use the store's async methods."""
+    """``request.auser()``, ``alogin`` and the like use the store's async methods.
+
+    Committed (``transaction=True``): where a browser test ran before in the same process,
+    ``run_async`` runs the coroutine on a thread of its own, whose connection would wait on the
+    test transaction's lock on the session table."""
     from importlib import import_module
 
     store_class = import_module(django_settings.SESSION_ENGINE).SessionStore
