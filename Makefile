@@ -17,7 +17,7 @@ SUDO := $(if $(filter 0,$(shell id -u)),,$(shell command -v sudo))
 # otherwise compile the project again (about 5 s of CPU each).
 unexport PYTHONDONTWRITEBYTECODE
 
-.PHONY: help run serve worker test test-slow screenshots lint typecheck bench clean setup setup-dev chromium gettext cjk-fonts messages
+.PHONY: help run serve worker test fast-lane test-slow screenshots lint typecheck bench clean setup setup-dev chromium gettext cjk-fonts messages
 
 help:
 	@echo "make run    set up .venv, migrate, seed, serve on http://127.0.0.1:8000/"
@@ -134,6 +134,10 @@ XDIST = -n $(TEST_WORKERS) --dist worksteal
 
 # The fast lane: everything but the `slow` volume sweeps (those run in .ci/run: `make test-slow`).
 test: setup-dev chromium gettext cjk-fonts lint typecheck
+	@$(MAKE) --no-print-directory fast-lane
+
+# The fast lane's pytest alone, on whatever DATABASE_URL says (.ci/run: PostgreSQL).
+fast-lane:
 	$(BIN)/pytest -m "not slow" $(XDIST)
 
 # The volume runs of the property tests (thousands more seeds); CI runs them after `make test`.
