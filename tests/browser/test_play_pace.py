@@ -9,6 +9,7 @@ import itertools
 
 import pytest
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from tests.browser.accounts import PASSWORD
 
@@ -57,10 +58,22 @@ def _set_pace(page: Page, pace: str) -> None:
 def _ready(page: Page) -> None:
     """Until South has a card to play (the focus is on it), Continue has the focus, or the
     deal is over."""
-    page.wait_for_function(
-        """() => document.querySelector('[data-result]') || (document.activeElement
-        && document.activeElement.matches('#south-hand button[data-action], [data-continue]'))"""
-    )
+    try:
+        page.wait_for_function(
+            """() => document.querySelector('[data-result]') || (document.activeElement
+            && document.activeElement.matches(
+                '#south-hand button[data-action], [data-continue]'))"""
+        )
+    except PlaywrightTimeoutError:  # (say where the focus was, to tell a slow step from a lost one)
+        where = page.evaluate(
+            """() => { const a = document.querySelector('#table-area');
+                       const f = document.activeElement;
+                       return [f && f.outerHTML.slice(0, 160),
+                               a && a.getAttribute('data-version'), a && a.className]; }"""
+        )
+        raise AssertionError(
+            f"South never got the focus: focus, version, classes: {where}"
+        ) from None
 
 
 def _version(page: Page) -> str | None:
