@@ -292,6 +292,51 @@ def test_the_signal_bots_reply_is_the_reply_guides(south, signal, expected):
         assert got == Action.parse(advice.action)
 
 
+# North shows two pairs by its higher pair (TS TD) and holds 7C 7H; East and West hold the rest.
+_TWO_PAIRS = "TS TD 7C 7H KS 9C 2H JH 8S 6C QC 4S 3H"
+
+
+@pytest.mark.parametrize(
+    ("south", "expected"),
+    [
+        # A third ten: the guide's full house, certain.
+        ("TC 7D AS AH AC 2S 3S 5S 9S JS QS 9H KH", "TC"),
+        # No ten, nothing better than two pair of its own: a seven (three sevens unseen, three
+        # ways for the leader to hold two) rather than the guide's pass; South's eights, fives
+        # and fours leave one way each.
+        ("AS AH KD KC QS QH 7S 8D 8C 5D 5C 4H 4D", "7S"),
+        # Partner's own straight flush (15) is worth more than any guess (8 at best): "Play!".
+        ("2D 3D 4D 5D 6D AS AH AC 9S JS QS KH 8H", "force"),
+    ],
+)
+def test_after_two_pairs_shown_by_a_pair_the_standard_partner_offers_the_likeliest_lower_rank(
+    south, expected
+):
+    state = _position(parse_cards(_TWO_PAIRS), parse_cards(south), ["TS", "pass", "TD"])
+    obs = state.observation(Seat.S)
+    assert str(SignalBot().choose(obs, obs.legal_actions)) == expected
+
+
+def test_without_a_card_lower_than_the_shown_pair_the_standard_partner_does_as_the_guide_says():
+    south = parse_cards("AS AH AD AC KH KD KC QS QH QD JS JD JC")
+    state = _position(parse_cards(_TWO_PAIRS), south, ["TS", "pass", "TD"])
+    obs = state.observation(Seat.S)
+    advice = reply_advice(
+        obs.own_cards, *parse_cards("TS TD"), 1, leader_cards=obs.card_counts[Seat.N]
+    )
+    assert SignalBot().choose(obs, obs.legal_actions) == Action.parse(advice.action)
+
+
+def test_the_guess_picks_the_rank_the_leader_most_likely_holds_two_of():
+    # South holds one 4 (three unseen: three ways) and two 6s and two 8s (one way each).
+    south = parse_cards("AS AC KH KC QS QH JS JC 6D 6H 8D 8C 4D")
+    state = _position(parse_cards(_TWO_PAIRS), south, ["TS", "pass", "TD"])
+    obs = state.observation(Seat.S)
+    assert str(SignalBot().choose(obs, obs.legal_actions)) == "4D"
+    # The beginner partner follows the guide: nothing of the shown rank, so it passes.
+    assert SignalBot(strength=BEGINNER).choose(obs, obs.legal_actions) == PASS
+
+
 @pytest.mark.parametrize(
     ("south", "jumps"),
     [
