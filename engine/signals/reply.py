@@ -25,7 +25,15 @@ from engine.signals.decoder import _placements, decode, primary_reading
 from engine.signals.encoder import instance_plays, pattern_matches
 from engine.signals.relations import signal_relations
 
-__all__ = ["COMPLETE_THRESHOLD", "PROMISE", "Advice", "Holding", "reply_advice", "signal_holdings"]
+__all__ = [
+    "COMPLETE_THRESHOLD",
+    "PROMISE",
+    "Advice",
+    "Holding",
+    "best_completion",
+    "reply_advice",
+    "signal_holdings",
+]
 
 #: What each item promises the side when partner completes it (compared before forcing).
 PROMISE: dict[str, Combination] = {
@@ -268,7 +276,7 @@ def _completes(cards: tuple[Card, ...], holding: Holding) -> bool:
     )
 
 
-def _best_completion(
+def best_completion(
     hand: list[Card], holdings: list[Holding]
 ) -> tuple[list[tuple[Card, ...]], int]:
     """Partner's card sets completing the most holdings, and how many holdings that is."""
@@ -341,7 +349,7 @@ def reply_advice(
             if r.item == reading.item
         }
         holdings = signal_holdings(reading.item, shapes, c1, c2, convention, seen)
-        best, top = _best_completion(cards, holdings) if holdings else ([], 0)
+        best, top = best_completion(cards, holdings) if holdings else ([], 0)
         title = Term("item_lower", str(reading.item))
         total = len(holdings)
         if best and top >= COMPLETE_THRESHOLD * total:

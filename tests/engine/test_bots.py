@@ -9,12 +9,14 @@ from hypothesis import strategies as st
 
 from engine.bots import GreedyBot, RandomBot, SignalBot, make_bot
 from engine.bots.hands import best_fill, points5
-from engine.bots.signal import BEGINNER, FULL_HOUSE_OVER
+from engine.bots.signal import BEGINNER, FULL_HOUSE_OVER, given_signal
 from engine.cards import DECK, parse_cards
 from engine.game import PASS, Action, DealState
 from engine.scoring import CLASSIC, CONTRIBUTION, score_hand
 from engine.seats import SEATS, Seat
-from engine.signals import encode, get_convention, reply_advice
+from engine.signals import encode, get_convention, reply_advice, signal_holdings
+from engine.signals.checklist import hand_mask
+from engine.signals.decoder import decode
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 rules = st.sampled_from(["classic", "contribution"])
@@ -325,6 +327,68 @@ def test_without_a_card_lower_than_the_shown_pair_the_standard_partner_does_as_t
         obs.own_cards, *parse_cards("TS TD"), 1, leader_cards=obs.card_counts[Seat.N]
     )
     assert SignalBot().choose(obs, obs.legal_actions) == Action.parse(advice.action)
+
+
+@pytest.mark.parametrize("conv", ["parlett-2008", "teach-yourself-1994"])
+def test_where_the_guide_passes_with_too_few_completions_the_standard_partner_completes(conv):
+    """At every first reply where the guide passes although partner's cards complete some of
+    the holdings (not half), the standard partner plays a card of the guide's best completion
+    and the beginner passes as the guide says."""
+    standard, beginner = SignalBot(conv), SignalBot(conv, strength=BEGINNER)
+    checked = 0
+    for seed in range(150):
+        state = DealState.deal(Seat.N, random.Random(seed))
+        while not state.is_terminal():
+            seat = state.current_player()
+            obs = state.observation(seat)
+            acts = obs.current_actions
+            signal = given_signal(obs) if len(acts) == 3 else None
+            if signal is not None and signal[1] is not None and acts[1][0] is seat:
+                seen = [c for h in obs.played_hands for _, c in h.cards]
+                advice = reply_advice(
+                    obs.own_cards,
+                    *signal,
+                    obs.side_hand,
+                    get_convention(conv),
+                    seen,
+                    leader_cards=obs.card_counts[acts[0][0]],
+                )
+                if advice.action == "pass" and advice.odds and advice.odds[0]:
+                    assert beginner.choose(obs, obs.legal_actions) == PASS
+                    got = standard.choose(obs, obs.legal_actions)
+                    if not (signal[0].rank == signal[1].rank and got.is_play):
+                        assert got.is_play, (seed, signal, advice)
+                        assert any(got.card in cards for cards in _completing(obs, signal, conv))
+                        checked += 1
+            state.apply_action(standard.choose(obs, obs.legal_actions))
+    assert checked >= 10
+
+
+def _completing(obs, signal, conv):
+    """Every card set of partner's completing at least one holding of the primary reading."""
+    seen = [c for h in obs.played_hands for _, c in h.cards]
+    visible = (*obs.own_cards, *seen)
+    readings = decode(*signal, obs.side_hand, get_convention(conv), visible)
+    shapes = {r.shape for r in readings if r.item == readings[0].item}
+    holdings = signal_holdings(
+        readings[0].item, shapes, *signal, get_convention(conv), hand_mask(visible)
+    )
+    return [
+        cards
+        for k in (1, 2, 3)
+        for cards in itertools.combinations(obs.own_cards, k)
+        if any(_fills_any(cards, h) for h in holdings)
+    ]
+
+
+def _fills_any(cards, holding):
+    for way in holding:
+        if len(way) != len(cards):
+            continue
+        for order in itertools.permutations(cards):
+            if all(c.bit & m for c, m in zip(order, way, strict=True)):
+                return True
+    return False
 
 
 def test_the_guess_picks_the_rank_the_leader_most_likely_holds_two_of():
