@@ -156,7 +156,7 @@ class SignalBot:
         self.name = "signal" if strength == STANDARD else BEGINNER
         self._encodings: dict[tuple[int, int], Encoding] = {}
         self._advice: dict[tuple[object, ...], Advice] = {}
-        self._plans: dict[tuple[int, int, str], Play] = {}
+        self._plans: dict[tuple[int, int, str], tuple[Play, tuple[Card, ...]]] = {}
 
     def _conv(self) -> Convention:
         return self.convention if self.convention is not None else get_convention("parlett-2008")
@@ -210,15 +210,29 @@ class SignalBot:
         alone) and plays them out, so partner reads what the leader is making and can still add
         to it.
         """
+        return self._lead_choice(cards, side_hand, rule)[0]
+
+    def shown_cards(
+        self, cards: Sequence[Card], side_hand: int, rule: ScoringRule
+    ) -> tuple[Card, ...]:
+        """The cards whose item the lead from ``cards`` shows (the encoder's cards for the
+        holding its play signals): what partner should read, when the bot leads a part of its
+        hand rather than its first item. Empty when the lead shows nothing."""
+        return self._lead_choice(cards, side_hand, rule)[1]
+
+    def _lead_choice(
+        self, cards: Sequence[Card], side_hand: int, rule: ScoringRule
+    ) -> tuple[Play, tuple[Card, ...]]:
         key = (hand_mask(cards), side_hand, rule.name)
         found = self._plans.get(key)
         if found is not None:
             return found
         enc = self.encoding(cards, side_hand)
         plan: Play
+        shown: tuple[Card, ...] = enc.cards
         if not enc.plays:
             solo = best_fill((), cards, Seat.N, rule)
-            plan = (solo.cards[0], None)
+            plan, shown = (solo.cards[0], None), ()
         else:
             plan = enc.plays[0]
             signal_cards = [c for c in plan if c is not None]
@@ -232,17 +246,24 @@ class SignalBot:
                 enc.item in DRAW_ITEMS and solo.points > 0
             ):
                 five = self.encoding(solo.cards, side_hand)
-                plan = five.plays[0] if five.plays else (solo.cards[0], solo.cards[1])
+                if five.plays:
+                    plan, shown = five.plays[0], five.cards
+                else:
+                    plan, shown = (solo.cards[0], solo.cards[1]), ()
         if self.strength == STANDARD and enc.item in FULL_HOUSE_OVER:
-            plan = self._full_house_lead(cards, side_hand) or plan
+            full = self._full_house_lead(cards, side_hand)
+            if full is not None:
+                plan, shown = full
         if len(self._plans) > _CACHE_LIMIT:
             self._plans.clear()
-        self._plans[key] = plan
-        return plan
+        self._plans[key] = (plan, shown)
+        return plan, shown
 
-    def _full_house_lead(self, cards: Sequence[Card], side_hand: int) -> Play | None:
+    def _full_house_lead(
+        self, cards: Sequence[Card], side_hand: int
+    ) -> tuple[Play, tuple[Card, ...]] | None:
         """The encoder's play for a three of the leader's (the lowest), else for its two
-        lowest pairs; None without either."""
+        lowest pairs, with the cards it shows; None without either."""
         by_rank: dict[int, list[Card]] = {}
         for c in sorted(cards, key=lambda c: c.index):
             by_rank.setdefault(c.rank, []).append(c)
@@ -255,7 +276,7 @@ class SignalBot:
         else:
             return None
         enc = self.encoding(shown, side_hand)
-        return enc.plays[0] if enc.plays else None
+        return (enc.plays[0], enc.cards) if enc.plays else None
 
     def _keep(self, obs: Observation) -> dict[Card, int]:
         if obs.side_hand == 4:

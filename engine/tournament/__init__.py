@@ -39,7 +39,7 @@ from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from engine.bots import Bot, RandomBot, make_bot
-from engine.bots.signal import given_signal
+from engine.bots.signal import SignalBot, given_signal
 from engine.game import DealState
 from engine.scoring import CLASSIC, Combination, ScoringRule, get_rule
 from engine.seats import SEATS, SIDES, Seat, Side
@@ -241,9 +241,16 @@ class _Bots:
         return found
 
 
-def _signal_stats(state: DealState, pair: PairSpec, tally: _PairTally) -> tuple[str, str] | None:
-    """At the moment a signal is complete: the leader's actual item and partner's first
-    reading (from partner's own cards and the finished hands)."""
+def _signal_stats(
+    state: DealState, pair: PairSpec, tally: _PairTally, bots: Mapping[Seat, Bot]
+) -> tuple[str, str] | None:
+    """At the moment a signal is complete: the item the leader showed and partner's first
+    reading (from partner's own cards and the finished hands).
+
+    The item shown is that of the cards the leader's bot says its lead shows
+    (:meth:`~engine.bots.signal.SignalBot.shown_cards`: its whole hand's first item, or the best
+    five, or a three or two pairs it leads for a full house); for a bot that cannot say, the
+    leader's whole hand's."""
     seat = state.current_player()
     if seat is None:
         return None
@@ -254,7 +261,13 @@ def _signal_stats(state: DealState, pair: PairSpec, tally: _PairTally) -> tuple[
     leader = obs.current_actions[0][0]
     conv = pair.convention_value()
     before = (*state.held(leader), *(c for s, c in obs.current_cards if s is leader))
-    item = encode(before, obs.side_hand, conv).item
+    leader_bot = bots[leader]
+    shown = (
+        leader_bot.shown_cards(before, obs.side_hand, state.rule)
+        if isinstance(leader_bot, SignalBot)
+        else before
+    )
+    item = encode(shown or before, obs.side_hand, conv).item
     seen = (*state.held(leader.partner), *(c for h in obs.played_hands for _, c in h.cards))
     reading = primary_reading(signal[0], signal[1], obs.side_hand, conv, seen)
     tally.signals += 1
@@ -298,7 +311,7 @@ def _play_table(
         if len(acts) == 3:
             pair = pair_of_side[state.side_of_hand]
             if spec_of[pair].bot in SIGNALLING:
-                found = _signal_stats(state, spec_of[pair], tallies[pair])
+                found = _signal_stats(state, spec_of[pair], tallies[pair], seat_bots)
                 if found is not None:
                     shown[state.hand_number] = found[0]
     for hand in state.played_hands:
