@@ -10,7 +10,15 @@ any reader can know, with the same leader:
   those and its own cards: a perfect reading of the signal, better than any odds can give;
 - ``all`` — after the signal both partners see each other's cards for the rest of the hand and
   play its best five together: what the rest of the leader's hand, which no signal describes,
-  is worth.
+  is worth;
+- ``leader`` — the leader chooses what to show with every card in view: at each hand it leads,
+  it tries its correct leads (the standard partner's lead, and the encoder's play for up to two
+  holdings of every checklist item it holds), plays the deal out from each with the standard
+  partner on its side and the table's bots on the other, and leads the one that scores best
+  for its side; partner is the standard partner, reading the signal only;
+- ``sampled`` — the same search without the hidden cards (not a ceiling: a leader that could
+  play): each lead is played out in ``--worlds`` deals whose unseen cards are dealt at random
+  to the other three seats (as many as each holds), and the best average wins.
 
 Everything else is the standard partner's. The readers see hidden cards, so they are
 measurements, never partners. The script prints points per deal against ``greedy`` with a 95%
@@ -45,9 +53,13 @@ from engine.bots.signal import SignalBot, given_signal
 from engine.cards import Card
 from engine.game import PASS, Action, DealState, Observation
 from engine.seats import SEATS, Seat, Side
+from engine.signals.checklist import find_instances, hand_mask
+from engine.signals.encoder import Play
 from engine.tournament import PairSpec, TournamentSpec, board_seed, run_tournament
 
-VARIANTS = ("signal", "shown", "all")
+VARIANTS = ("signal", "shown", "all", "leader", "sampled")
+#: Holdings of each checklist item the ``leader`` variant tries.
+TRIED_PER_ITEM = 2
 #: One planned hand: who plays which card.
 Plan = tuple[tuple[Seat, Card], ...]
 
@@ -126,8 +138,119 @@ class CeilingReader:
         return self.bot.choose(obs, legal)
 
 
-def _play_boards(args: tuple[str, str, str, int, int, int]) -> list[float]:
-    variant, rule, convention, seed, start, stop = args
+def sampled_worlds(state: DealState, seat: Seat, count: int) -> list[DealState]:
+    """``count`` deals as ``seat`` sees ``state``: the same own cards and actions, the cards it
+    cannot see dealt at random to the other seats (as many as each holds), the same random
+    deals every time for the same position."""
+    actions = [a for hand in state.played_hands for a in hand.actions]
+    actions += state.current_actions
+    played: dict[Seat, list[Card]] = {s: [] for s in SEATS}
+    for who, action in actions:
+        if action.card is not None:
+            played[who].append(action.card)
+    others = [s for s in SEATS if s is not seat]
+    pool = sorted((c for s in others for c in state.held(s)), key=lambda c: c.index)
+    rng = random.Random(f"{seat}:{len(actions)}:{hand_mask(state.held(seat))}")
+    worlds = []
+    for _ in range(count):
+        rng.shuffle(pool)
+        hands: dict[Seat, tuple[Card, ...]] = {seat: state.hands_dealt[seat]}
+        start = 0
+        for s in others:
+            size = len(state.held(s))
+            hands[s] = (*pool[start : start + size], *played[s])
+            start += size
+        world = DealState(state.dealer, hands, state.rule)
+        for _, action in actions:
+            world.apply_action(action)
+        worlds.append(world)
+    return worlds
+
+
+class RolloutLeader:
+    """The standard partner, but choosing its leads by playing deals out: the deal itself
+    (``leader``, every card in view) or ``worlds`` deals sampled from what it sees
+    (``sampled``)."""
+
+    legal_partner = False
+
+    def __init__(
+        self, bot: SignalBot, seat: Seat, state: DealState, bots: dict[Seat, Bot], worlds: int
+    ) -> None:
+        assert bot.convention is not None
+        self.bot, self.seat, self.state, self.bots = bot, seat, state, bots
+        self.worlds = worlds
+        self.chosen: dict[int, Play] = {}
+        self.name = "rollout-leader"
+
+    def candidates(self, obs: Observation) -> list[Play]:
+        """Correct leads of holdings the leader has: the standard partner's, then the
+        encoder's play for up to :data:`TRIED_PER_ITEM` holdings of every item."""
+        own = obs.own_cards
+        out = [self.bot.lead_plan(own, obs.side_hand, obs.rule)]
+        assert self.bot.convention is not None
+        for item in self.bot.convention.checklist:
+            _, instances = find_instances(hand_mask(own), (item,))
+            for inst in instances[:TRIED_PER_ITEM]:
+                enc = self.bot.encoding(inst.cards, obs.side_hand)
+                if enc.plays and enc.plays[0] not in out:
+                    out.append(enc.plays[0])
+        return out
+
+    def rollout(self, start: DealState, lead: Play) -> int:
+        """The leader's side's score minus the other side's, the deal played out from ``lead``
+        by the standard partner on this side and the table's bots on the other."""
+        sim = start.clone()
+        c1, c2 = lead
+        hand = len(sim.played_hands)
+        sim.apply_action(play(c1))
+        while not sim.is_terminal():
+            who = sim.current_player()
+            assert who is not None
+            obs = sim.observation(who)
+            acts = obs.current_actions
+            if (
+                len(sim.played_hands) == hand
+                and who is self.seat
+                and len(acts) == 2
+                and (acts[1][1] == PASS)
+            ):
+                sim.apply_action(play(c2) if c2 is not None else PASS)
+                continue
+            chooser = self.bot if who.side is self.seat.side else self.bots[who]
+            sim.apply_action(chooser.choose(obs, obs.legal_actions))
+        result = sim.result()
+        mine = self.seat.side
+        other = Side.EW if mine is Side.NS else Side.NS
+        return result.scores[mine] - result.scores[other]
+
+    def choose(self, obs: Observation, legal: Sequence[Action]) -> Action:
+        acts = obs.current_actions
+        hand = len(obs.played_hands)
+        if not acts:
+            options = self.candidates(obs)
+            best = options[0]
+            if len(options) > 1:
+                starts = (
+                    sampled_worlds(self.state, self.seat, self.worlds)
+                    if self.worlds
+                    else [self.state]
+                )
+                best = max(options, key=lambda lead: sum(self.rollout(w, lead) for w in starts))
+            self.chosen[hand] = best
+            return play(best[0])
+        if hand in self.chosen and len(acts) == 2 and acts[0][0] is self.seat:
+            c2 = self.chosen[hand][1]
+            if acts[1][1] == PASS:
+                if c2 is not None:
+                    return play(c2)
+                if can_pass(legal):
+                    return PASS
+        return self.bot.choose(obs, legal)
+
+
+def _play_boards(args: tuple[str, str, str, int, int, int, int]) -> list[float]:
+    variant, rule, convention, seed, start, stop, worlds = args
     bot = SignalBot(convention)
     diffs = []
     for board in range(start, stop):
@@ -141,6 +264,9 @@ def _play_boards(args: tuple[str, str, str, int, int, int]) -> list[float]:
                     bots[seat] = GreedyBot()
                 elif variant == "signal":
                     bots[seat] = bot
+                elif variant in ("leader", "sampled"):
+                    count = worlds if variant == "sampled" else 0
+                    bots[seat] = RolloutLeader(bot, seat, state, bots, count)
                 else:
                     bots[seat] = CeilingReader(
                         bot, seat, variant, partial(state.held, seat.partner)
@@ -163,12 +289,12 @@ def _play_boards(args: tuple[str, str, str, int, int, int]) -> list[float]:
 
 
 def measure(
-    variant: str, deals: int, rule: str, convention: str, seed: int, jobs: int
+    variant: str, deals: int, rule: str, convention: str, seed: int, jobs: int, worlds: int = 4
 ) -> tuple[float, float]:
     """Points per deal against ``greedy`` and the half-width of its 95% interval."""
     chunk = max(1, deals // (jobs * 8))
     tasks = [
-        (variant, rule, convention, seed, start, min(deals, start + chunk))
+        (variant, rule, convention, seed, start, min(deals, start + chunk), worlds)
         for start in range(0, deals, chunk)
     ]
     with ProcessPoolExecutor(jobs) as pool:
@@ -186,12 +312,13 @@ def main(argv: list[str]) -> int:
     p.add_argument("--rule", default="classic", choices=["classic", "contribution"])
     p.add_argument("--convention", default="parlett-2008")
     p.add_argument("--open", type=float, help="open's points per deal against greedy")
-    p.add_argument("--variants", nargs="+", choices=VARIANTS, default=list(VARIANTS))
+    p.add_argument("--variants", nargs="+", choices=VARIANTS, default=list(VARIANTS[:3]))
+    p.add_argument("--worlds", type=int, default=4, help="deals sampled per lead (sampled)")
     ns = p.parse_args(argv)
     print("| Rule | Card | Reader | Deals | Against greedy (95% CI) | Share of the gap |")
     print("|---|---|---|---|---|---|")
     for variant in ns.variants:
-        mean, half = measure(variant, ns.deals, ns.rule, ns.convention, ns.seed, ns.jobs)
+        mean, half = measure(variant, ns.deals, ns.rule, ns.convention, ns.seed, ns.jobs, ns.worlds)
         if variant == "signal":
             spec = TournamentSpec(
                 PairSpec("signal", ns.convention), PairSpec("greedy"), ns.deals, ns.seed, ns.rule
