@@ -190,8 +190,8 @@ def _plan_size(plan: Mapping[str, Any]) -> int:
 
 def _requirements(data: Mapping[str, Any], source: Path) -> None:
     """Load the seed folders the demo builds on first (``requires:``, relative to the demo
-    file), since ``seeds/demo/`` sorts before them. Loaders are idempotent, so loading them
-    again later in the same run changes nothing."""
+    file), since ``seeds/demo/`` sorts before them. ``load_all`` then skips them: it loads each
+    file once per run (and loaders are idempotent, so a second run changes nothing)."""
     for folder in data.get("requires") or []:
         directory = (source.parent / folder).resolve()
         if not directory.is_dir():

@@ -21,6 +21,7 @@ Files are loaded in path order, each inside its own transaction.
 
 import json
 from collections.abc import Callable, Iterator
+from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -126,8 +127,19 @@ def read_seed(path: Path) -> dict[str, Any]:
     return data
 
 
+#: The files loaded so far by the :func:`load_all` running in this context, by resolved path: a
+#: loader that loads other files first (the demo's ``requires:``) does not make the run load
+#: them twice.
+_LOADED: ContextVar[dict[Path, SeedResult] | None] = ContextVar("seed_loaded", default=None)
+
+
 def load_file(path: Path) -> SeedResult:
-    """Load one seed file through the loader registered for its ``kind``."""
+    """Load one seed file through the loader registered for its ``kind`` (once per
+    :func:`load_all`)."""
+    loaded = _LOADED.get()
+    key = path.resolve()
+    if loaded is not None and key in loaded:
+        return loaded[key]
     discover_loaders()
     data = read_seed(path)
     kind = data["kind"]
@@ -137,10 +149,17 @@ def load_file(path: Path) -> SeedResult:
         raise SeedError(f"seed file {path}: unknown kind {kind!r} (known: {known})")
     with transaction.atomic():
         count = loader(data, source=path)
-    return SeedResult(path=path, kind=kind, count=count)
+    result = SeedResult(path=path, kind=kind, count=count)
+    if loaded is not None:
+        loaded[key] = result
+    return result
 
 
 def load_all(directory: Path | None = None) -> list[SeedResult]:
-    """Load every seed file under ``directory`` (default ``seeds/``)."""
+    """Load every seed file under ``directory`` (default ``seeds/``), each once."""
     discover_loaders()
-    return [load_file(path) for path in seed_files(directory or default_seed_dir())]
+    token = _LOADED.set({})
+    try:
+        return [load_file(path) for path in seed_files(directory or default_seed_dir())]
+    finally:
+        _LOADED.reset(token)

@@ -11,7 +11,10 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def loaders(monkeypatch):
-    """An empty, isolated LOADERS registry for one test."""
+    """An empty, isolated LOADERS registry for one test. The apps' loaders are imported first:
+    imported while the registry is swapped, they would register into it and be lost for every
+    later test in the process."""
+    seeding.discover_loaders()
     registry: dict[str, seeding.Loader] = {}
     monkeypatch.setattr(seeding, "LOADERS", registry)
     return registry
@@ -55,3 +58,22 @@ def test_registering_a_kind_twice_is_an_error(loaders):
 
     with pytest.raises(ValueError, match="already registered"):
         seeding.register("once")(lambda data, *, source: 0)
+
+
+def test_a_file_loaded_first_by_another_loader_is_loaded_once_per_run(tmp_path: Path, loaders):
+    seen = []
+    seeding.register("greeting")(lambda data, *, source: seen.append(source.name) or 1)
+
+    @seeding.register("bundle")
+    def bundle(data, *, source):
+        return seeding.load_file(source.parent / data["first"]).count + 1
+
+    (tmp_path / "a-bundle.yaml").write_text("kind: bundle\nfirst: b-hello.yaml\n")
+    (tmp_path / "b-hello.yaml").write_text("kind: greeting\n")
+
+    results = seeding.load_all(tmp_path)
+
+    assert seen == ["b-hello.yaml"]
+    assert [(r.path.name, r.count) for r in results] == [("a-bundle.yaml", 2), ("b-hello.yaml", 1)]
+    seeding.load_all(tmp_path)
+    assert seen == ["b-hello.yaml", "b-hello.yaml"]  # once per run, not once per process
