@@ -17,6 +17,7 @@ by the engine, so a curated answer can never disagree with the engine: the load 
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -36,10 +37,24 @@ def _entry_params(raw: Any, where: str) -> DrillParams:
     return DrillParams.from_query(query)
 
 
+#: Entries this process has checked, by their JSON: the engine builds and grades the same drill
+#: the same way, so a second seed in one process (the tests seed many times) skips them.
+_CHECKED: dict[str, tuple[str, int, DrillParams]] = {}
+
+
 def check_entry(raw: Any, where: str) -> tuple[str, int, DrillParams]:
     """Rebuild one entry with the engine and check its ``expect``; returns kind, seed, params."""
     if not isinstance(raw, Mapping):
         raise SeedError(f"{where}: an entry must be a mapping")
+    key = json.dumps(raw, sort_keys=True, default=str)
+    found = _CHECKED.get(key)
+    if found is None:
+        found = _check_entry(raw, where)
+        _CHECKED[key] = found
+    return found
+
+
+def _check_entry(raw: Mapping[str, Any], where: str) -> tuple[str, int, DrillParams]:
     try:
         kind, seed = str(raw["kind"]), int(raw["seed"])
         params = _entry_params(raw.get("params"), where)
