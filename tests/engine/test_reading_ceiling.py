@@ -38,16 +38,20 @@ def test_the_signal_row_is_the_tournaments(ceiling, rule):
     )  # the tournament rounds to 4 places
 
 
+def _mean(ceiling, variant: str, boards: int) -> float:
+    diffs = ceiling._play_boards((variant, "classic", "parlett-2008", 1, 0, boards, 0))
+    return sum(diffs) / len(diffs)
+
+
 def test_readers_told_more_do_better_on_the_same_deals(ceiling):
     # Every move of every reader goes through DealState.apply_action, which refuses an
     # illegal one; 24 boards are enough for the order, which is wide on any deals.
-    means = {
-        variant: sum(d := ceiling._play_boards((variant, "classic", "parlett-2008", 1, 0, 24, 0)))
-        / len(d)
-        for variant in ("signal", "shown", "all", "leader")
-    }
+    means = {variant: _mean(ceiling, variant, 24) for variant in ("signal", "shown", "all")}
     assert means["signal"] < means["shown"] < means["all"]
-    assert means["signal"] < means["leader"]
+
+
+def test_a_leader_that_sees_every_card_chooses_better_leads(ceiling):
+    assert _mean(ceiling, "signal", 6) + 5 < _mean(ceiling, "leader", 6)
 
 
 def test_a_sampled_world_looks_the_same_from_the_leaders_seat(ceiling):
