@@ -15,8 +15,8 @@
   leader holds so that "after card and pass partner must play" holds): complete or pass. One
   deliberate change: the guide says "Play!" whenever partner's own five beats the promise; this
   bot first completes the leader's hand when it can, and forces only when it cannot. The
-  ``standard`` partner also replies by expected points where the guide passes or forces (see
-  *Strength*).
+  ``standard`` partner also plays where the guide passes, and where it says "Play!" when a card
+  is worth more on average (see *Strength*).
 - **After the reply** it passes while the leader builds, adds a card that makes more at once
   without lowering what the hand can still become, and plays a fifth card that makes the most
   the hand could be.
@@ -30,14 +30,15 @@ first item of its cards is a draw or a five-card flush or straight (:data:`FULL_
 and it holds three of a kind or two pairs, it shows those instead (the encoder's play for the
 three, else for its two lowest pairs): partner adds a pair to the three, or a card of the
 pair's rank, and full houses (8 points) are what the par solver's best hands are mostly made
-of. Replying, it plays where the guide would pass or force when a card is worth more on
-average: after two pairs shown by their higher pair with no third of that rank, a card of the
-rank most likely to be the leader's other pair (:meth:`SignalBot._hidden_pair_guess`); where its
-cards complete fewer than half the holdings the signal allows, the best of them anyway
-(:meth:`SignalBot._long_shot`). Measured against ``greedy`` on 2,500 duplicate deals per block,
-it gains 1.0 to 1.9 points per deal over the ``beginner`` partner, which is the bot as it was
-two versions ago and follows the reply guide exactly (README, "The bot ladder"). Both follow the
-card: every lead is a correct lead of an item the leader holds.
+of. Replying, it plays where the guide would pass: after two pairs shown by their higher pair
+with no third of that rank, a card of the rank most likely to be the leader's other pair
+(:meth:`SignalBot._hidden_pair_guess`, which also replaces "Play!" when its expected points beat
+partner's own five); where its cards complete fewer than half the holdings the signal allows,
+the best of them anyway (:meth:`SignalBot._long_shot`). Measured against ``greedy`` on 2,500
+duplicate deals per block, it gains 1.0 to 1.9 points per deal over the ``beginner`` partner,
+which leads the card's first item (or its best five) and replies exactly as the reply guide
+says (README, "The bot ladder"). Both follow the card: every lead is a correct lead of an item
+the leader holds.
 
 It sees only its :class:`~engine.game.Observation`, and plays with any
 :class:`~engine.signals.Convention`.
@@ -133,6 +134,21 @@ def given_signal(obs: Observation) -> Signal | None:
     return None
 
 
+def _with_played(shown: tuple[Card, ...], plan: Play) -> tuple[Card, ...]:
+    """``shown`` with each played card in it: the encoder's holding may name another card of
+    the played card's rank (a pair's other twin), which the lead did not play."""
+    if not shown:
+        return shown
+    out = list(shown)
+    for card in plan:
+        if card is None or card in out:
+            continue
+        twins = [i for i, c in enumerate(out) if c.rank == card.rank and c not in plan]
+        if twins:
+            out[twins[0]] = card
+    return tuple(out)
+
+
 def _leftover_keep(own: Sequence[Card]) -> dict[Card, int]:
     """Keep values for a side's last hand: what stays becomes left-overs, so the cards that would
     make them strong (pairs, suit length, straight neighbours) are the ones to give."""
@@ -223,8 +239,9 @@ class SignalBot:
         self, cards: Sequence[Card], side_hand: int, rule: ScoringRule
     ) -> tuple[Card, ...]:
         """The cards whose item the lead from ``cards`` shows (the encoder's cards for the
-        holding its play signals): what partner should read, when the bot leads a part of its
-        hand rather than its first item. Empty when the lead shows nothing."""
+        holding its play signals, the played cards among them): what partner should read, when
+        the bot leads a part of its hand rather than its first item. Empty when the lead shows
+        nothing (its first card is then simply the first of its best hand)."""
         return self._lead_choice(cards, side_hand, rule)[1]
 
     def _lead_choice(
@@ -261,6 +278,7 @@ class SignalBot:
             full = self._full_house_lead(cards, side_hand)
             if full is not None:
                 plan, shown = full
+        shown = _with_played(shown, plan)
         if len(self._plans) > _CACHE_LIMIT:
             self._plans.clear()
         self._plans[key] = (plan, shown)
@@ -388,7 +406,9 @@ class SignalBot:
         miss leaves the leader's two pairs with partner's card as the fifth, which is what a
         pass gets too: so the card goes instead of a pass whatever the odds (waiting for odds of
         0.15, 0.3 or 0.5 measured no better), and instead of "Play!" only when its expected
-        points beat partner's own five. ``standard`` strength only.
+        points beat partner's own five. A leader who shows the lower pair (the card allows
+        either) makes every guess miss, at the cost of the card spent. ``standard`` strength
+        only.
         """
         c1, c2 = signal
         if self.strength != STANDARD or c2 is None or c1.rank != c2.rank:

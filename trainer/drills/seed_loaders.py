@@ -46,7 +46,10 @@ def check_entry(raw: Any, where: str) -> tuple[str, int, DrillParams]:
     """Rebuild one entry with the engine and check its ``expect``; returns kind, seed, params."""
     if not isinstance(raw, Mapping):
         raise SeedError(f"{where}: an entry must be a mapping")
-    key = json.dumps(raw, sort_keys=True, default=str)
+    try:
+        key = json.dumps(raw, sort_keys=True, default=str)
+    except TypeError:  # (keys of mixed types, as YAML's ``on:`` beside text keys)
+        return _check_entry(raw, where)
     found = _CHECKED.get(key)
     if found is None:
         found = _check_entry(raw, where)

@@ -100,3 +100,14 @@ def test_a_shrunk_set_drops_its_extra_entries(tmp_path):
     load_file(write(tmp_path, drill_set([{"kind": "lead", "seed": s} for s in range(3)])))
     load_file(write(tmp_path, drill_set([{"kind": "lead", "seed": 9}])))
     assert list(DrillSet.objects.get().entries.values_list("seed", flat=True)) == [9]
+
+
+def test_an_entry_whose_keys_json_cannot_sort_still_loads(tmp_path):
+    # YAML reads ``on:`` as the key True: beside text keys, the entry has no canonical JSON.
+    path = tmp_path / "set.yaml"
+    path.write_text(
+        "kind: drill_set\nslug: mixed\ntitle: Mixed\nentries:\n"
+        "  - {kind: lead, seed: 12, params: {side_hand: 1, on: 2}}\n"
+    )
+    load_file(path)  # the engine reads the params it knows and leaves the rest
+    assert DrillSet.objects.get(slug="mixed").entries.count() == 1
