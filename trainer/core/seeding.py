@@ -156,9 +156,11 @@ def load_file(path: Path) -> SeedResult:
 
 
 def load_all(directory: Path | None = None) -> list[SeedResult]:
-    """Load every seed file under ``directory`` (default ``seeds/``), each once."""
+    """Load every seed file under ``directory`` (default ``seeds/``), each once (also when a
+    loader runs another ``load_all``)."""
     discover_loaders()
-    token = _LOADED.set({})
+    outer = _LOADED.get()
+    token = _LOADED.set({} if outer is None else outer)
     try:
         return [load_file(path) for path in seed_files(directory or default_seed_dir())]
     finally:
