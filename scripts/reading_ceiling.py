@@ -28,6 +28,13 @@ the greedy→open gap each closes::
     .venv/bin/python scripts/reading_ceiling.py --deals 2000 --jobs 2 --rule classic \\
         --convention parlett-2008 --open 26.43
 
+``--readings`` instead compares two ways of reading the standard partner's signals on the same
+boards: the decoder's first reading, and the most likely reading of
+:func:`engine.signals.posterior.posterior` (``--samples`` hands, model ``preferred``), each
+against the item the lead shows::
+
+    .venv/bin/python scripts/reading_ceiling.py --readings --deals 150
+
 The ``signal`` row is the tournament's own figure on the same boards (checked: the script fails
 if it differs from ``python -m engine tournament``).
 """
@@ -53,8 +60,11 @@ from engine.bots.signal import SignalBot, given_signal
 from engine.cards import Card
 from engine.game import PASS, Action, DealState, Observation
 from engine.seats import SEATS, Seat, Side
+from engine.signals import encode, get_convention
 from engine.signals.checklist import find_instances, hand_mask
+from engine.signals.decoder import decode
 from engine.signals.encoder import Play
+from engine.signals.posterior import posterior
 from engine.tournament import PairSpec, TournamentSpec, board_seed, run_tournament
 
 VARIANTS = ("signal", "shown", "all", "leader", "sampled")
@@ -288,6 +298,49 @@ def _play_boards(args: tuple[str, str, str, int, int, int, int]) -> list[float]:
     return diffs
 
 
+def compare_readings(
+    deals: int, rule: str, convention: str, seed: int, samples: int
+) -> dict[str, int]:
+    """Over the standard partner's complete two-card signals on the first ``deals`` boards
+    (table 1, against ``greedy``): how many there were, how many left more than one item to
+    read, and how often the first reading and the posterior's most likely reading were the
+    item the lead shows (what partner sees: own cards and the completed hands)."""
+    bot = SignalBot(convention)
+    conv = get_convention(convention)
+    counts = {"signals": 0, "several_items": 0, "first_right": 0, "posterior_right": 0}
+    for board in range(deals):
+        state = DealState.deal(Seat.N, random.Random(board_seed(seed, board)), rule)
+        bots: dict[Seat, Bot] = {s: bot if s.side is Side.NS else GreedyBot() for s in SEATS}
+        while not state.is_terminal():
+            who = state.current_player()
+            assert who is not None
+            obs = state.observation(who)
+            acts = obs.current_actions
+            signal = given_signal(obs) if len(acts) == 3 else None
+            if who.side is Side.NS and signal is not None and signal[1] is not None:
+                leader = acts[0][0]
+                if leader is who.partner:
+                    at_lead = (
+                        *state.held(leader),
+                        *(c for s, c in obs.current_cards if s is leader),
+                    )
+                    shown = bot.shown_cards(at_lead, obs.side_hand, obs.rule)
+                    item = encode(shown or at_lead, obs.side_hand, conv).item
+                    seen = [c for hand in obs.played_hands for _, c in hand.cards]
+                    visible = (*obs.own_cards, *seen)
+                    readings = decode(signal[0], signal[1], obs.side_hand, conv, visible)
+                    items = list(dict.fromkeys(r.item for r in readings))
+                    post = posterior(
+                        signal, obs.side_hand, len(at_lead), visible, conv, samples, board
+                    )
+                    counts["signals"] += 1
+                    counts["several_items"] += len(items) > 1
+                    counts["first_right"] += bool(items) and items[0] == item
+                    counts["posterior_right"] += bool(post.items) and post.items[0].item == item
+            state.apply_action(bots[who].choose(obs, obs.legal_actions))
+    return counts
+
+
 def measure(
     variant: str, deals: int, rule: str, convention: str, seed: int, jobs: int, worlds: int = 4
 ) -> tuple[float, float]:
@@ -314,7 +367,18 @@ def main(argv: list[str]) -> int:
     p.add_argument("--open", type=float, help="open's points per deal against greedy")
     p.add_argument("--variants", nargs="+", choices=VARIANTS, default=list(VARIANTS[:3]))
     p.add_argument("--worlds", type=int, default=4, help="deals sampled per lead (sampled)")
+    p.add_argument("--readings", action="store_true", help="compare first and posterior readings")
+    p.add_argument("--samples", type=int, default=300, help="posterior hands (--readings)")
     ns = p.parse_args(argv)
+    if ns.readings:
+        counts = compare_readings(ns.deals, ns.rule, ns.convention, ns.seed, ns.samples)
+        n = counts["signals"]
+        print(
+            f"{n} signals, {counts['several_items']} with more than one item to read; "
+            f"first reading right {counts['first_right'] / n:.1%}, "
+            f"posterior's most likely right {counts['posterior_right'] / n:.1%}"
+        )
+        return 0
     print("| Rule | Card | Reader | Deals | Against greedy (95% CI) | Share of the gap |")
     print("|---|---|---|---|---|---|")
     for variant in ns.variants:

@@ -70,3 +70,11 @@ def test_a_sampled_world_looks_the_same_from_the_leaders_seat(ceiling):
         assert world.observation(seat) == state.observation(seat)
         assert {s: len(world.held(s)) for s in hidden} == {s: len(h) for s, h in hidden.items()}
     assert any(world.held(seat.partner) != hidden[seat.partner] for world in worlds)
+
+
+def test_the_readings_comparison_counts_every_signal_once(ceiling):
+    counts = ceiling.compare_readings(6, "classic", "parlett-2008", 1, 100)
+    assert counts["signals"] > 10
+    assert 0 < counts["first_right"] <= counts["signals"]
+    assert 0 < counts["posterior_right"] <= counts["signals"]
+    assert counts["several_items"] <= counts["signals"]
