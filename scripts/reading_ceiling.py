@@ -120,6 +120,17 @@ class CeilingReader:
         shown = self.bot.shown_cards(at_lead, obs.side_hand, obs.rule)
         return [(leader, c) for c in shown if c not in on_table] + mine
 
+    def _follow(self, hand: int, obs: Observation, legal: Sequence[Action]) -> Action | None:
+        """This seat's next card of the hand's plan, else a pass; None without a plan, or when
+        the plan has no card left for it and a pass is not allowed."""
+        plan = self.plans[hand]
+        if plan is None:
+            return None
+        todo = [c for s, c in plan if s is self.seat and c in obs.own_cards]
+        if todo:
+            return play(todo[0])
+        return PASS if can_pass(legal) else None
+
     def choose(self, obs: Observation, legal: Sequence[Action]) -> Action:
         acts = obs.current_actions
         hand = len(obs.played_hands)
@@ -128,23 +139,16 @@ class CeilingReader:
         if ours and signalled and (self.variant == "all" or acts[1][0] is self.seat):
             if hand not in self.plans:
                 self.plans[hand] = best_hand(obs.current_cards, self._pool(obs), obs)
-            plan = self.plans[hand]
-            if plan is not None:
-                todo = [c for s, c in plan if s is self.seat and c in obs.own_cards]
-                if todo:
-                    return play(todo[0])
-                if can_pass(legal):
-                    return PASS
+            move = self._follow(hand, obs, legal)
+            if move is not None:
+                return move
+            if self.plans[hand] is not None:
                 fill = best_fill(obs.current_cards, obs.own_cards, obs.seat, obs.rule)
                 return play(fill.cards[0])
         if self.variant == "all" and acts and acts[0][0] is self.seat and hand in self.plans:
-            plan = self.plans[hand]
-            if plan is not None:
-                todo = [c for s, c in plan if s is self.seat and c in obs.own_cards]
-                if todo:
-                    return play(todo[0])
-                if can_pass(legal):
-                    return PASS
+            move = self._follow(hand, obs, legal)
+            if move is not None:
+                return move
         return self.bot.choose(obs, legal)
 
 

@@ -68,9 +68,9 @@ from engine.scoring import CLASSIC, Combination, ScoringRule, best_five
 from engine.seats import Seat
 from engine.signals import Advice, Convention, Encoding, encode, get_convention, reply_advice
 from engine.signals.checklist import hand_mask
-from engine.signals.decoder import decode, primary_reading
+from engine.signals.decoder import primary_reading
 from engine.signals.encoder import Play
-from engine.signals.reply import PROMISE, best_completion, signal_holdings
+from engine.signals.reply import PROMISE
 
 __all__ = [
     "BEGINNER",
@@ -389,7 +389,7 @@ class SignalBot:
             elif advice.action == "pass" and not mine and len(acts) == 3 and can_pass(legal):
                 guess = self._hidden_pair_guess(obs, signal, seen, advice)
                 if guess is None:
-                    guess = self._long_shot(obs, signal, seen, advice)
+                    guess = self._long_shot(advice)
                 return PASS if guess is None else play(guess)
         return self._help(obs, legal)
 
@@ -432,26 +432,15 @@ class SignalBot:
         keep = self._keep(obs)
         return min((c for c in obs.own_cards if c.rank == best), key=lambda c: keep.get(c, 0))
 
-    def _long_shot(
-        self, obs: Observation, signal: Signal, seen: Sequence[Card], advice: Advice
-    ) -> Card | None:
+    def _long_shot(self, advice: Advice) -> Card | None:
         """When the guide passes because partner's best cards complete too few of the holdings
         the signal allows (fewer than :data:`~engine.signals.reply.COMPLETE_THRESHOLD`), the
-        first of those cards anyway: a pass leaves the leader's draw to the leader alone, who
-        seldom completes it (waiting for a quarter of the holdings measured no better).
-        ``standard`` strength only."""
-        c1, c2 = signal
-        if self.strength != STANDARD or c2 is None or not advice.odds or not advice.odds[0]:
+        first of those cards anyway (:attr:`~engine.signals.reply.Advice.too_few`): a pass
+        leaves the leader's draw to the leader alone, who seldom completes it (waiting for a
+        quarter of the holdings measured no better). ``standard`` strength only."""
+        if self.strength != STANDARD or not advice.too_few:
             return None
-        visible = (*obs.own_cards, *seen)
-        readings = decode(c1, c2, obs.side_hand, self._conv(), visible)
-        if not readings:
-            return None
-        item = readings[0].item
-        shapes = {r.shape for r in readings if r.item == item}
-        holdings = signal_holdings(item, shapes, c1, c2, self._conv(), hand_mask(visible))
-        best, _ = best_completion(list(obs.own_cards), holdings)
-        return best[0][0] if best else None
+        return advice.too_few[0]
 
     def _completion(
         self, obs: Observation, signal: Signal, seen: Sequence[Card], leader: Seat

@@ -63,6 +63,8 @@ class Advice:
     ``accepted`` lists every reply as good as this one: card tuples for ``play``, and ``()``
     standing for the action itself for ``pass`` and ``force``. ``odds`` is
     ``(completed, holdings)`` when the advice rests on the holdings the signal allows.
+    ``too_few`` is, for a pass, the card set completing the most holdings when that is fewer
+    than :data:`COMPLETE_THRESHOLD` of them (what a bot may still try).
     """
 
     action: str
@@ -70,6 +72,7 @@ class Advice:
     reason: Msg
     accepted: tuple[tuple[Card, ...], ...] = ((),)
     odds: tuple[int, int] | None = None
+    too_few: tuple[Card, ...] = ()
 
 
 #: A holding of the leader's, as the ways partner can complete it: each way a tuple of
@@ -373,6 +376,7 @@ def reply_advice(
                 (),
                 Msg("advice.too_few", item=title, cards=Cards(tuple(best[0])), top=top, n=total),
                 odds=(top, total),
+                too_few=tuple(best[0]),
             )
     if must_play:
         same = _of_rank(cards, c1.rank)
