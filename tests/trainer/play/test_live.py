@@ -191,6 +191,23 @@ def test_a_seat_handed_to_a_bot_is_played_and_the_deal_finishes_with_a_record():
     assert record["setup"]["seed"] == table.game.setup["seed"]
 
 
+#: How long a socket test waits for a frame: long, because a loaded machine (browsers and other
+#: test processes on two cores) can take seconds; only a failing test waits it out.
+WAIT = 30.0
+
+
+async def _frame(comm: WebsocketCommunicator, *others: WebsocketCommunicator) -> dict:
+    """The next frame ``comm`` receives; when none comes, the error of any of ``others`` (other
+    connections whose consumer may have died before announcing its change) before the timeout."""
+    try:
+        return json.loads(await comm.receive_from(timeout=WAIT))
+    except TimeoutError:
+        for other in others:
+            if other.future.done():
+                other.future.result()
+        raise
+
+
 def _communicator(user, table: LiveTable) -> WebsocketCommunicator:
     app = URLRouter(websocket_urlpatterns)
     comm = WebsocketCommunicator(app, f"/ws/play/tables/{table.pk}/")
@@ -210,13 +227,13 @@ def test_sockets_carry_each_seat_only_its_own_cards_through_a_whole_deal():
     async def play() -> int:
         comms = {s: _communicator(u, table) for s, u in seats.items()}
         for comm in comms.values():
-            connected, _ = await comm.connect()
+            connected, _ = await comm.connect(timeout=WAIT)
             assert connected
         frames = 0
         for _ in range(200):
             for seat, comm in comms.items():
                 while not await comm.receive_nothing(timeout=0.05):
-                    data = json.loads(await comm.receive_from())
+                    data = await _frame(comm)
                     frames += 1
                     if "html" in data:
                         secret = await _hidden(seat)
@@ -227,7 +244,7 @@ def test_sockets_carry_each_seat_only_its_own_cards_through_a_whole_deal():
                 break
             to_move, version, legal = state
             await comms[to_move].send_json_to({"action": legal, "version": version})
-            reply = json.loads(await comms[to_move].receive_from())
+            reply = await _frame(comms[to_move])
             frames += 1
             assert "error" not in reply, reply
             assert not shows(reply["html"], await _hidden(to_move))
@@ -267,7 +284,7 @@ def test_a_socket_of_someone_not_at_the_table_is_refused():
 
     async def connect() -> bool:
         comm = _communicator(person_async_user, table)
-        connected, _ = await comm.connect()
+        connected, _ = await comm.connect(timeout=WAIT)
         await comm.disconnect()
         return connected
 
@@ -561,11 +578,11 @@ def test_a_player_connecting_after_a_move_shows_as_connected_on_the_others_socke
 
     async def play() -> tuple[str, str]:
         first = _communicator(ana, table)
-        assert (await first.connect())[0]
-        before = json.loads(await first.receive_from())["html"]
+        assert (await first.connect(timeout=WAIT))[0]
+        before = (await _frame(first))["html"]
         second = _communicator(ben, table)
-        assert (await second.connect())[0]
-        after = json.loads(await first.receive_from(timeout=5))["html"]
+        assert (await second.connect(timeout=WAIT))[0]
+        after = (await _frame(first, second))["html"]
         for comm in (first, second):
             await comm.disconnect()
         return before, after
