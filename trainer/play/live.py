@@ -10,6 +10,7 @@ connections of one seat, or a stale page, never act twice.
 
 from __future__ import annotations
 
+import copy
 import secrets
 import threading
 import uuid
@@ -248,7 +249,8 @@ def _engine_table(table: LiveTable, seats: Iterable[LiveSeat]) -> PlayTable | No
 
 def _keep_for_reading(game: Game, engine: PlayTable, humans: frozenset[Seat]) -> None:
     """After a move is stored: the table it built, for the frames that show it (nothing
-    changes it any more)."""
+    changes it any more). The move also keeps its rows, as stored, for its change stamp: the
+    frames of a move read nothing again."""
     _READ_TABLES.put((game.pk, len(engine.actions), humans), engine)
 
 
@@ -476,7 +478,7 @@ def live_act(*, pk: int, user: User, action: Action, version: int) -> LiveTable:
     bots then play until a person's turn. Refused, with the engine's reason and nothing
     written, out of turn, for another seat, twice (a stale version) or after the end."""
     table = _locked(pk)
-    seats = tuple(table.seats.all())
+    seats = tuple(table.seats.select_related("user"))
     mine = next((s for s in seats if s.user_id == user.pk), None)
     if mine is None:
         raise LiveRefused(gettext("You have no seat at this table."))
@@ -506,7 +508,14 @@ def live_act(*, pk: int, user: User, action: Action, version: int) -> LiveTable:
         table.save(update_fields=["status"])
     game.save()
     _bump(table)
-    transaction.on_commit(lambda: _keep_for_reading(game, engine, humans))
+    kept = copy.copy(table)  # (the caller's table may change; the kept rows may not)
+    kept.game = copy.copy(game)
+
+    def keep() -> None:
+        _keep_for_reading(game, engine, humans)
+        _READ_ROWS.put((pk, change_stamp(kept)), (kept, seats), replace=False)
+
+    transaction.on_commit(keep)
     return table
 
 
