@@ -147,6 +147,8 @@ def test_the_leak_check_finds_a_hidden_card():
     assert leaks("the 10 of spades", hidden) == ["10 of spades"]
     assert leaks("North plays 7♥", hidden) == ["7♥"]
     assert leaks("North plays 17 of hearts? no: 8♥", hidden) == []
+    with pytest.raises(AssertionError):  # (names of cards would find nothing)
+        leaks('<button data-action="7H">', {"7H"})
 
 
 @pytest.mark.django_db
