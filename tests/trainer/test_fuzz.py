@@ -19,11 +19,13 @@ from __future__ import annotations
 import re
 import uuid
 from dataclasses import dataclass
+from importlib import import_module
 from urllib.parse import quote, urlencode
 
 import django.test.client
 import pytest
 from django.apps import apps
+from django.conf import settings as django_settings
 from django.contrib.auth.tokens import default_token_generator
 from django.db import connection, transaction
 from django.test import Client
@@ -76,6 +78,8 @@ PATTERNS = {_label(p): p for p in _patterns(get_resolver())}
 @dataclass
 class World:
     users: dict[str, object]
+    #: Each role's session as signing in made it (each request gets a copy of its own).
+    sessions: dict[str, dict]
     ids: list[int]
     strings: list[str]
     slugs: list[str]
@@ -114,8 +118,14 @@ def world(django_db_setup, django_db_blocker):
         uid = urlsafe_base64_encode(force_bytes(learner.pk))
         reset_token = default_token_generator.make_token(learner)
         users = {"learner": learner, "teacher": teacher, "organiser": organiser}
+        sessions = {}
+        for role, user in users.items():
+            signed_in = Client()
+            signed_in.force_login(user)
+            sessions[role] = dict(signed_in.session.items())
         yield World(
             users=users,
+            sessions=sessions,
             ids=sorted(
                 {u.pk for u in users.values()}
                 | {room.pk, assignment.pk, *(g.pk for g in games), *STEP_BY_NUMBER}
@@ -334,10 +344,19 @@ def _as_the_site_builds_requests(monkeypatch):
     monkeypatch.setattr(django.test.client, "WSGIRequest", Request)
 
 
-def _send(world: World, role: str, request: dict, tables: list[str]) -> None:
+def _signed_in(data: dict) -> Client:
+    """A client with a session of its own holding ``data`` (a role's signed-in session): as
+    signed in as ``force_login`` makes it, without signing in again for every request."""
     client = Client()
-    if role != "visitor":
-        client.force_login(world.users[role])
+    store = import_module(django_settings.SESSION_ENGINE).SessionStore()
+    store.update(data)
+    store.save()
+    client.cookies[django_settings.SESSION_COOKIE_NAME] = store.session_key
+    return client
+
+
+def _send(world: World, role: str, request: dict, tables: list[str]) -> None:
+    client = Client() if role == "visitor" else _signed_in(world.sessions[role])
     before = _row_counts(tables)
     writes = Writes()
     with connection.execute_wrapper(writes):
@@ -374,6 +393,15 @@ def _fuzz(world: World, pieces: tuple, examples: int) -> None:
             _send(world, role, request, tables)
 
     check()
+
+
+@pytest.mark.django_db
+def test_every_role_but_the_visitor_sends_its_requests_signed_in(world):
+    for role, user in world.users.items():
+        client = _signed_in(world.sessions[role])
+        response = client.get("/progress/")
+        assert response.status_code == 200 and response.wsgi_request.user == user, role
+    assert Client().get("/progress/").status_code == 302
 
 
 @pytest.mark.django_db
