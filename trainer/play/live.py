@@ -247,11 +247,17 @@ def _engine_table(table: LiveTable, seats: Iterable[LiveSeat]) -> PlayTable | No
     return None if game is None else _kept_table(game, humans_of(table, seats))
 
 
-def _keep_for_reading(game: Game, engine: PlayTable, humans: frozenset[Seat]) -> None:
-    """After a move is stored: the table it built, for the frames that show it (nothing
-    changes it any more). The move also keeps its rows, as stored, for its change stamp: the
-    frames of a move read nothing again."""
+def _keep_for_reading(
+    game: Game,
+    engine: PlayTable,
+    humans: frozenset[Seat],
+    rows: tuple[LiveTable, tuple[LiveSeat, ...]],
+) -> None:
+    """After a move is stored: the table it built and its rows as stored (the table, with its
+    game, and the seats), for the frames that show it, which then read nothing again (nothing
+    changes them any more)."""
     _READ_TABLES.put((game.pk, len(engine.actions), humans), engine)
+    _READ_ROWS.put((rows[0].pk, change_stamp(rows[0])), rows, replace=False)
 
 
 @dataclass(frozen=True)
@@ -510,12 +516,7 @@ def live_act(*, pk: int, user: User, action: Action, version: int) -> LiveTable:
     _bump(table)
     kept = copy.copy(table)  # (the caller's table may change; the kept rows may not)
     kept.game = copy.copy(game)
-
-    def keep() -> None:
-        _keep_for_reading(game, engine, humans)
-        _READ_ROWS.put((pk, change_stamp(kept)), (kept, seats), replace=False)
-
-    transaction.on_commit(keep)
+    transaction.on_commit(lambda: _keep_for_reading(game, engine, humans, (kept, seats)))
     return table
 
 
