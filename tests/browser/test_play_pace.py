@@ -189,6 +189,35 @@ def test_skip_finishes_the_animation_at_once(live_server, page, player, shot):
         _ready(page)
 
 
+#: Every step shown this late, whatever its turn: as on a busy machine, where the steps'
+#: animations start later than play.js's timer (a few steps × the fast pace's 0.25 s + 0.3 s).
+LATE_STEPS = ".play-table-area .play-step { animation-delay: 1.6s !important; }"
+
+
+def test_the_focus_waits_for_steps_shown_later_than_the_script_expects(live_server, page, player):
+    _log_in(page, live_server.url)
+    _start(page, coach="off")
+    _set_pace(page, "fast")
+    page.evaluate(  # (a constructed style sheet: the page's CSP refuses a <style> tag)
+        """css => { const sheet = new CSSStyleSheet(); sheet.replaceSync(css);
+                    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet]; }""",
+        LATE_STEPS,
+    )
+    early = 0  # moves whose steps were still hidden when play.js's timer ran
+    for _ in range(4):
+        _ready(page)
+        if page.locator("[data-result]").count():
+            break
+        ready = int(page.locator("#table-area").get_attribute("data-ready") or "0")
+        early += int(0 < ready * 0.25 + 0.3 < 1.6)
+        if page.locator("[data-continue]").count():
+            page.keyboard.press("Enter")
+            page.wait_for_function("() => !document.querySelector('[data-continue]')")
+        else:
+            _play_one(page)
+    assert early, "no move had its steps shown later than the timer: the test shows nothing"
+
+
 def test_the_pause_after_a_hand_and_continue_by_keyboard_alone(live_server, page, player, shot):
     _log_in(page, live_server.url)
     _start(page)

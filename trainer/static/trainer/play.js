@@ -82,6 +82,25 @@
     return parseInt(a.getAttribute("data-ready") || "0", 10);
   }
 
+  // Give el the focus. A step's button is hidden until its animation has run, and a busy
+  // machine may start the steps' animations later than this script's timer expects: then
+  // focus() does nothing, so try again as each step's animation ends, unless the focus has
+  // gone somewhere meanwhile (a click, a key) or el has been swapped out.
+  function give(el) {
+    el.focus();
+    if (document.activeElement === el) return;
+    var a = area();
+    if (!a) return;
+    function again() {
+      var free = !document.activeElement || document.activeElement === document.body;
+      if (el.isConnected && free) el.focus();
+      if (!el.isConnected || !free || document.activeElement === el) {
+        a.removeEventListener("animationend", again);
+      }
+    }
+    a.addEventListener("animationend", again);
+  }
+
   // The steps are shown: hide Skip, give the focus to what comes next.
   function settle(a) {
     window.clearTimeout(timer);
@@ -93,15 +112,15 @@
     var error = a.querySelector("[data-error]");
     var result = a.querySelector("[data-result] h2");
     if (first) {
-      first.focus();
+      give(first);
     } else if (go) {
-      go.focus();
+      give(go);
     } else if (error) {
       error.setAttribute("tabindex", "-1");
-      error.focus();
+      give(error);
     } else if (result) {
       result.setAttribute("tabindex", "-1");
-      result.focus();
+      give(result);
     }
   }
 
