@@ -82,15 +82,13 @@
     return parseInt(a.getAttribute("data-ready") || "0", 10);
   }
 
-  // Give el the focus. A step's button is hidden until its animation has run, and a busy
+  // Give el (in the table area a) the focus. A step's button is hidden until its animation has run, and a busy
   // machine may start the steps' animations later than this script's timer expects: then
   // focus() does nothing, so try again as each step's animation ends, unless the focus has
   // gone somewhere meanwhile (a click, a key) or el has been swapped out.
-  function give(el) {
+  function give(a, el) {
     el.focus();
     if (document.activeElement === el) return;
-    var a = area();
-    if (!a) return;
     function again() {
       var free = !document.activeElement || document.activeElement === document.body;
       if (el.isConnected && free) el.focus();
@@ -112,15 +110,15 @@
     var error = a.querySelector("[data-error]");
     var result = a.querySelector("[data-result] h2");
     if (first) {
-      give(first);
+      give(a, first);
     } else if (go) {
-      give(go);
+      give(a, go);
     } else if (error) {
       error.setAttribute("tabindex", "-1");
-      give(error);
+      give(a, error);
     } else if (result) {
       result.setAttribute("tabindex", "-1");
-      give(result);
+      give(a, result);
     }
   }
 
