@@ -12,7 +12,10 @@ when a deal ends. For ``--seconds``:
 - latency: from a person's move (sent) to the *other* person's frame showing it, p50/p95
   (and to the mover's own frame);
 - beside it, in the same run, a separate process asks for the trivial page (``GET
-  /accounts/login/`` signed in, as ``bench_web.py``) and ``/healthz`` in a loop: p50/p95;
+  /accounts/login/`` signed in, as ``bench_web.py``) and ``/healthz``, a pair every
+  ``--probe-every`` seconds (0.25): p50/p95. The reference is kept light so that it does not
+  load the server it measures: pairs 0.05 s apart (about 11 a second) took about a third of
+  the server's CPU at 50 tables;
 - lost and duplicated moves (must be 0): every move sent and not refused must be in the
   deal's record once, read from the database afterwards;
 - leaked cards (must be 0): every frame each person received, checked afterwards against the
@@ -25,7 +28,8 @@ The last lines are the ratios (the target: p95 ≤ 3× the trivial page's p50 at
     ratio_p50_vs_trivial_p50: …
     ratio_p95_vs_trivial_p50: …
 
-    python benchmarks/bench_tables.py [--tables 50] [--seconds 60] [--think 2] [--redis]
+    python benchmarks/bench_tables.py [--tables 50] [--seconds 60] [--think 2] [--redis]\
+        [--workers N] [--probe-every 0.25]
 """
 
 from __future__ import annotations
@@ -143,14 +147,18 @@ def deal_again(port: int, pk: int, session: str) -> bool:
     return status == 302
 
 
-def probe(port: int, session: str, warmup: float, seconds: float, queue: Any) -> None:
-    """The trivial page and /healthz, one after the other, for ``seconds`` after ``warmup``
-    (in a process of its own)."""
+def probe(port: int, session: str, warmup: float, seconds: float, every: float, queue: Any) -> None:
+    """The trivial page and /healthz, one after the other, every ``every`` seconds (or as
+    soon as the last pair is answered, if later), for ``seconds`` after ``warmup`` (in a
+    process of its own). A light touch: the reference must not load the server it measures
+    (a pair every 0.05 s was about a third of the server's CPU at 50 tables)."""
     time.sleep(warmup)
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
     timings: dict[str, list[float]] = {"trivial": [], "bare": []}
-    stop = time.perf_counter() + seconds
+    next_pair = time.perf_counter()
+    stop = next_pair + seconds
     while time.perf_counter() < stop:
+        next_pair += every
         for name, path in (("trivial", "/accounts/login/"), ("bare", "/healthz")):
             started = time.perf_counter()
             conn.request("GET", path, headers={"Cookie": f"sessionid={session}"})
@@ -158,7 +166,7 @@ def probe(port: int, session: str, warmup: float, seconds: float, queue: Any) ->
             response.read()
             if response.status == 200:
                 timings[name].append(time.perf_counter() - started)
-        time.sleep(0.05)
+        time.sleep(max(0.0, next_pair - time.perf_counter()))
     queue.put(timings)
 
 
@@ -452,6 +460,12 @@ def main() -> int:
         default=5.0,
         help="seconds played before measuring (a fresh server's first hands are slower)",
     )
+    parser.add_argument(
+        "--probe-every",
+        type=float,
+        default=0.25,
+        help="seconds between the reference requests (the trivial page and /healthz)",
+    )
     parser.add_argument("--bots", choices=("signal", "greedy"), default="signal")
     parser.add_argument("--redis", action="store_true", help="Redis channel layer and cache")
     parser.add_argument(
@@ -537,7 +551,8 @@ def main() -> int:
             wait_http(port, server)
             queue: multiprocessing.Queue = multiprocessing.Queue()
             prober = multiprocessing.Process(
-                target=probe, args=(port, setup["probe"], args.warmup, args.seconds, queue)
+                target=probe,
+                args=(port, setup["probe"], args.warmup, args.seconds, args.probe_every, queue),
             )
             # Warm-up tables first, played fast to their end: each server process builds its
             # one-time tables (the signal bots' decoder: about a second) before the clock runs.
@@ -607,7 +622,8 @@ def main() -> int:
     )
     print(
         f"trivial page (GET /accounts/login/, signed in): p50 {1000 * trivial_p50:.1f} ms  "
-        f"p95 {1000 * percentile(trivial, 0.95):.1f} ms  ({len(trivial)} requests)"
+        f"p95 {1000 * percentile(trivial, 0.95):.1f} ms  ({len(trivial)} requests, "
+        f"a pair every {args.probe_every:g} s)"
     )
     print(
         f"bare (GET /healthz): p50 {1000 * percentile(bare, 0.5):.1f} ms  "
