@@ -595,3 +595,28 @@ def test_a_player_connecting_after_a_move_shows_as_connected_on_the_others_socke
         re.search(r'data-version="(\d+)"', before)[1]
         == re.search(r'data-version="(\d+)"', after)[1]
     )
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("language", "title"), [("en", "Hand {}"), ("ja", "第{}回")])
+def test_the_finished_hands_list_each_hand_and_its_cards_in_order(language, title):
+    from trainer.play.consumers import render_for
+
+    ana = person("ana")
+    table = seated_table((ana, Seat.S))
+    live.live_begin(pk=table.pk, by=ana)
+    live.live_away(pk=table.pk, user=ana, away=True)  # the bots play the deal to its end
+    completed = engine_of(table).view(Seat.S).completed
+    assert len(completed) >= 2
+
+    rendered = render_for(ana, table.pk, language)
+    assert rendered is not None
+    log = re.search(r'<details class="live-log">.*?<ol>(.*?)</ol>', rendered[1], re.S)
+    assert log is not None
+    items = re.findall(r"<li>(.*?): (.*?)</li>", log[1], re.S)
+    assert [t for t, _ in items] == [title.format(h.number) for h in completed]
+    for (_, cards), hand in zip(items, completed, strict=True):
+        shown = re.findall(r'<span class="card [^"]*" title="[^"]*"><span class="rank"', cards)
+        assert len(shown) == len(hand.cards)
+        faces = re.findall(r'<span class="rank" aria-hidden="true">([^<]+)</span>', cards)
+        assert faces == [("10" if c.rank == 10 else c.rank_char) for _, c in hand.cards]

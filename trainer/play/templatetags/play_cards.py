@@ -6,16 +6,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from django import template
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext
 
 from engine.cards import DECK, Card
 from trainer.core.suits import SUIT_CLASS
-from trainer.core.templatetags.cards import card_face, card_label
+from trainer.core.templatetags.cards import card, card_face, card_label
 
 register = template.Library()
 
@@ -111,6 +113,19 @@ def south_hand(hand: list[dict[str, object]]) -> SafeString:
         )
         items.append(f"<li>{inner}</li>")
     return mark_safe("".join(items))  # noqa: S308 - each piece was built by format_html
+
+
+@register.simple_tag
+def live_log(completed: Sequence[Any]) -> SafeString:
+    """A live table's finished hands as list items: ``Hand 3: <cards>``. Drawn here rather
+    than by nested template loops: every seat's frame of every move draws it, and the loops
+    were about two fifths of the frame's rendering by the end of a deal."""
+    items = []
+    for hand in completed:
+        cards = "".join(card(c) for _, c in hand.cards)
+        title = gettext("Hand %(number)s") % {"number": hand.number}
+        items.append(format_html("<li>{}: {}</li>", title, mark_safe(cards)))  # noqa: S308 - card() is format_html
+    return mark_safe("".join(items))  # noqa: S308 - each item was built by format_html
 
 
 @register.filter
