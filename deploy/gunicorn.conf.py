@@ -6,9 +6,11 @@ import os
 bind = os.environ.get("BIND", "127.0.0.1:8000")
 # ASGI workers (uvicorn under gunicorn): pages and the live tables' WebSockets in one server.
 # The channel layer (CHANNEL_LAYER_URL, Redis) joins the workers and machines, so a table's
-# players may be connected to different processes. 2 × cores + 1 is gunicorn's usual start.
+# players may be connected to different processes. One worker per core: each is an event loop
+# with its own threads for the views, so gunicorn's 2 × cores + 1 (for sync workers) only
+# makes them queue for the cores (docs/operations.md, "The serving shape").
 worker_class = os.environ.get("GUNICORN_WORKER_CLASS", "uvicorn_worker.UvicornWorker")
-workers = int(os.environ.get("WEB_CONCURRENCY", str(multiprocessing.cpu_count() * 2 + 1)))
+workers = int(os.environ.get("WEB_CONCURRENCY", str(multiprocessing.cpu_count())))
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
 graceful_timeout = 20
 keepalive = 5
