@@ -151,7 +151,7 @@ def probe(port: int, session: str, warmup: float, seconds: float, every: float, 
     """The trivial page and /healthz, one after the other, every ``every`` seconds (or as
     soon as the last pair is answered, if later), for ``seconds`` after ``warmup`` (in a
     process of its own). A light touch: the reference must not load the server it measures
-    (a pair every 0.05 s was about a third of the server's CPU at 50 tables)."""
+    (pairs 0.05 s apart took about a third of the server's CPU at 50 tables)."""
     time.sleep(warmup)
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
     timings: dict[str, list[float]] = {"trivial": [], "bare": []}

@@ -2,13 +2,13 @@
 
 ``{% play_button c key %}`` draws a card face as a submit button that plays it: ``name="action"``
 ``value="7H"`` and the stable hook ``data-action="7H"``; ``key`` is its number key (1–9).
+``{% live_log v.completed %}`` draws a live table's finished hands.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from django import template
 from django.utils.html import format_html
@@ -16,6 +16,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext
 
 from engine.cards import DECK, Card
+from engine.play import ShownHand
 from trainer.core.suits import SUIT_CLASS
 from trainer.core.templatetags.cards import card, card_face, card_label
 
@@ -116,7 +117,7 @@ def south_hand(hand: list[dict[str, object]]) -> SafeString:
 
 
 @register.simple_tag
-def live_log(completed: Sequence[Any]) -> SafeString:
+def live_log(completed: Sequence[ShownHand]) -> SafeString:
     """A live table's finished hands as list items: ``Hand 3: <cards>``. Drawn here rather
     than by nested template loops: every seat's frame of every move draws it, and the loops
     were about two fifths of the frame's rendering by the end of a deal."""
