@@ -82,10 +82,10 @@
     return parseInt(a.getAttribute("data-ready") || "0", 10);
   }
 
-  // Give el (in the table area a) the focus. A step's button is hidden until its animation has run, and a busy
-  // machine may start the steps' animations later than this script's timer expects: then
-  // focus() does nothing, so try again as each step's animation ends, unless the focus has
-  // gone somewhere meanwhile (a click, a key) or el has been swapped out.
+  // Give el (in the table area a) the focus. A step's button is hidden until its animation
+  // has run, and a busy machine may start the steps' animations later than this script's
+  // timer expects: then focus() does nothing, so try again as each step's animation ends,
+  // unless the focus has gone somewhere meanwhile (a click, a key) or el has been swapped out.
   function give(a, el) {
     el.focus();
     if (document.activeElement === el) return;
