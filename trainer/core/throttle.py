@@ -16,8 +16,10 @@ def allow(key: str, *, limit: int, seconds: int, now: float | None = None) -> bo
     window = int((time.time() if now is None else now) // seconds)
     name = f"throttle:{key}:{window}"
     try:
-        added = cache.add(name, 1, timeout=seconds + 1)
-        count = 1 if added else cache.incr(name)
+        try:
+            count = cache.incr(name)  # (most calls: the window is counting already)
+        except ValueError:  # the window's first count, unless another process's came first
+            count = 1 if cache.add(name, 1, timeout=seconds + 1) else cache.incr(name)
     except Exception:
         return True
     return count <= limit

@@ -506,13 +506,15 @@ def live_act(*, pk: int, user: User, action: Action, version: int) -> LiveTable:
     game.actions = actions_json(engine.actions)
     game.version = len(engine.actions)
     game.updated_at = timezone.now()
+    written = ["actions", "version", "updated_at"]  # (not the setup, the same since the deal)
     if engine.is_over():
         game.status = Game.Status.FINISHED
         game.finished_at = game.updated_at
         game.share_token = uuid.uuid4()
+        written += ["status", "finished_at", "share_token"]
         table.status = LiveTable.Status.FINISHED
         table.save(update_fields=["status"])
-    game.save()
+    game.save(update_fields=written)
     _bump(table)
     kept = copy.copy(table)  # (the caller's table may change; the kept rows may not)
     kept.game = copy.copy(game)

@@ -620,3 +620,130 @@ def test_the_finished_hands_list_each_hand_and_its_cards_in_order(language, titl
         assert len(shown) == len(hand.cards)
         faces = re.findall(r'<span class="rank" aria-hidden="true">([^<]+)</span>', cards)
         assert faces == [("10" if c.rank == 10 else c.rank_char) for _, c in hand.cards]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("language", "names", "you", "bot", "away", "connected"),
+    [
+        ("en", "North East South West", "(you)", "bot", "(a bot plays for now)", "● connected"),
+        (
+            "ja",
+            "北 東 南 西",
+            "(あなた)",
+            "ボット",
+            "（いまはボットが代わりにプレイします）",
+            "● 接続中",
+        ),
+    ],
+)
+def test_the_seat_lines_and_the_hand_say_who_sits_where_and_what_may_be_played(
+    language, names, you, bot, away, connected
+):
+    from trainer.play.consumers import render_for
+
+    ana, bea, cora = person("ana"), person("bea"), person("cora")
+    table = seated_table((ana, Seat.S), (bea, Seat.N), (cora, Seat.W))
+    live.live_begin(pk=table.pk, by=ana)
+    live.live_away(pk=table.pk, user=bea, away=True)  # a bot plays North
+    live.live_connected(pk=table.pk, user=ana, delta=1)  # West, a person, is not connected
+    engine = engine_of(table)
+    while engine.to_move() is Seat.W:  # (then South's turn)
+        table.refresh_from_db()
+        action = engine.view(Seat.W).legal[0]
+        live.live_act(pk=table.pk, user=cora, action=action, version=table.version)
+        engine = engine_of(table)
+    assert engine.to_move() is Seat.S
+
+    rendered = render_for(ana, table.pk, language)
+    assert rendered is not None
+    html = rendered[1]
+    lines = re.findall(
+        r'<li class="live-seat([^"]*)" data-seat-line="(\w)">\s*<strong>([^<]*)</strong>(.*?)</li>',
+        html,
+        re.S,
+    )
+    assert [seat for _, seat, _, _ in lines] == ["N", "E", "S", "W"]
+    assert [name for _, _, name, _ in lines] == names.split()
+    by_seat = {seat: (classes, rest) for classes, seat, _, rest in lines}
+    assert by_seat["S"][0] == " mine to-move"
+    assert all(by_seat[s][0] == "" for s in "NEW")
+    south = by_seat["S"][1]
+    assert f'ana <span class="muted">{you}</span>' in south
+    assert f'data-connected="1">{connected}</span>' in south and bot not in south
+    north = by_seat["N"][1]
+    assert f'<span class="pill">{bot}</span> bea' in north and away in north
+    assert "data-connected" not in north and you not in north  # (a bot's seat: no presence)
+    east, west = by_seat["E"][1], by_seat["W"][1]
+    assert f'<span class="pill">{bot}</span>' in east
+    assert "data-connected" not in east and away not in east
+    assert "cora\n" in west and bot not in west and you not in west
+    assert 'data-connected="0">○ ' in west and connected not in west
+
+    hand = re.search(r'<div class="hand" role="group"[^>]*>(.*?)</div>', html, re.S)
+    assert hand is not None
+    view = engine.view(Seat.S)
+    playable = [str(c) for c in view.hand if Action.play(c) in view.legal]
+    buttons = re.findall(
+        r'<button type="submit" name="action" value="(\w+)" class="card-button" '
+        r'data-action="(\w+)"><span class="card',
+        hand[1],
+    )
+    assert [v for v, _ in buttons] == playable and [a for _, a in buttons] == playable
+    idle = re.findall(r'<span class="card-button" aria-disabled="true"><span class="card', hand[1])
+    assert len(buttons) + len(idle) == len(view.hand) and playable
+
+
+@pytest.mark.django_db
+def test_socket_moves_past_the_limit_are_refused_until_the_window_passes(time_machine):
+    from datetime import UTC, datetime
+
+    from trainer.play.consumers import move
+
+    time_machine.move_to(datetime(2026, 12, 1, 12, 0, 1, tzinfo=UTC), tick=False)
+    ana, bea = person("ana"), person("bea")
+    table = seated_table((ana, Seat.S), (bea, Seat.N))
+    live.live_begin(pk=table.pk, by=ana)
+    live.live_away(pk=table.pk, user=bea, away=True)  # a bot plays North: South's turn
+    table.refresh_from_db()
+    engine = engine_of(table)
+    assert engine.to_move() is Seat.S
+    play = {"action": str(engine.view(Seat.S).legal[0]), "version": table.version}
+    for _ in range(30):  # 30 in 10 s (counted before the move is read: nonsense counts too)
+        assert move(ana, table.pk, {"action": "ZZ"}, "en") == "That is not a move."
+
+    assert move(ana, table.pk, play, "ja") == "短時間に送られた手が多すぎます。"
+    assert LiveTable.objects.get(pk=table.pk).version == table.version  # nothing written
+    assert move(bea, table.pk, {"action": "ZZ"}, "en") == "That is not a move."  # (per person)
+
+    time_machine.move_to(datetime(2026, 12, 1, 12, 0, 11, tzinfo=UTC), tick=False)
+    moved = move(ana, table.pk, play, "en")
+    assert isinstance(moved, LiveTable) and moved.version == table.version + 1
+
+
+@pytest.mark.django_db
+def test_form_moves_and_joins_past_their_limits_are_refused_with_429(time_machine):
+    from datetime import UTC, datetime
+
+    time_machine.move_to(datetime(2026, 12, 1, 12, 0, 1, tzinfo=UTC), tick=False)
+    ana, bea = person("ana"), person("bea")
+    table = seated_table((ana, Seat.S))
+    live.live_begin(pk=table.pk, by=ana)
+    table.refresh_from_db()
+    act = client_of(ana)
+    for _ in range(30):
+        assert act.post(f"/play/tables/{table.pk}/act/", {"action": "ZZ"}).status_code == 400
+    refused = act.post(f"/play/tables/{table.pk}/act/", {"action": "ZZ"})
+    assert refused.status_code == 429 and b"Too many moves at once." in refused.content
+
+    waiting = seated_table((ana, Seat.S))  # (seats are taken before the deal)
+    join = client_of(bea)
+    url = f"/play/tables/join/{waiting.invite_token}/"
+    for _ in range(20):  # 20 a minute
+        assert join.post(url, {"seat": "X"}).status_code == 400
+    refused = join.post(url, {"seat": "N"})
+    assert refused.status_code == 429 and b"wait a minute" in refused.content
+    assert not LiveSeat.objects.filter(user=bea).exists()
+    time_machine.move_to(datetime(2026, 12, 1, 12, 1, 1, tzinfo=UTC), tick=False)
+    assert join.post(url, {"seat": "N"}).status_code == 302
+    assert LiveSeat.objects.filter(table=waiting, user=bea, seat="N").exists()

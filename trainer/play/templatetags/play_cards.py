@@ -2,21 +2,25 @@
 
 ``{% play_button c key %}`` draws a card face as a submit button that plays it: ``name="action"``
 ``value="7H"`` and the stable hook ``data-action="7H"``; ``key`` is its number key (1–9).
-``{% live_log v.completed %}`` draws a live table's finished hands.
+``{% live_log v.completed %}``, ``{% live_seats shown %}`` and ``{% live_hand buttons %}`` draw a
+live table's finished hands, who sits where and the seat's own cards. Every seat's frame of every
+move draws them, so they are drawn here rather than by template loops (see each tag).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from django import template
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language, gettext
+from django.utils.translation import get_language, gettext, gettext_noop
 
 from engine.cards import DECK, Card
 from engine.play import ShownHand
+from engine.seats import Seat
 from trainer.core.suits import SUIT_CLASS
 from trainer.core.templatetags.cards import card, card_face, card_label
 
@@ -127,6 +131,87 @@ def live_log(completed: Sequence[ShownHand]) -> SafeString:
         title = gettext("Hand %(number)s") % {"number": hand.number}
         items.append(format_html("<li>{}: {}</li>", title, mark_safe(cards)))  # noqa: S308 - card() is format_html
     return mark_safe("".join(items))  # noqa: S308 - each item was built by format_html
+
+
+#: The seats' names in the table's "who sits where" list.
+_SEAT_NAMES = {
+    Seat.N: gettext_noop("North"),
+    Seat.E: gettext_noop("East"),
+    Seat.S: gettext_noop("South"),
+    Seat.W: gettext_noop("West"),
+}
+
+
+@register.simple_tag
+def live_seats(shown: Any) -> SafeString:
+    """A live table's "who sits where" list items (``shown``: a ``LiveShown``): each seat's
+    name, bot or player, presence and whose turn it is. Its template form was two fifths of a
+    frame's rendering."""
+    items = []
+    for line in shown.seats:
+        classes = (
+            "live-seat"
+            + (" mine" if line.mine else "")
+            + (" to-move" if shown.to_move == line.seat else "")
+        )
+        who = (
+            format_html('<span class="pill">{}</span>', gettext("bot"))
+            if line.bot
+            else SafeString()
+        )
+        if line.name:
+            who += format_html(" {}", line.name)
+        if line.mine:
+            who += format_html(' <span class="muted">({})</span>', gettext("you"))
+        presence = (
+            format_html(
+                '<span class="live-presence" data-connected="{}">{}</span>',
+                "1" if line.connected else "0",
+                ("● " + gettext("connected"))
+                if line.connected
+                else ("○ " + gettext("not connected")),
+            )
+            if not line.bot
+            else ""
+        )
+        away = (
+            format_html('<span class="muted">{}</span>', gettext("(a bot plays for now)"))
+            if line.away
+            else ""
+        )
+        items.append(
+            format_html(
+                '<li class="{}" data-seat-line="{}">\n      <strong>{}</strong>\n      {}\n'
+                "      {}\n      {}\n    </li>",
+                classes,
+                str(line.seat),
+                gettext(_SEAT_NAMES[line.seat]),
+                who,
+                presence,
+                away,
+            )
+        )
+    return mark_safe("".join(items))  # noqa: S308 - each item was built by format_html
+
+
+@register.simple_tag
+def live_hand(buttons: Sequence[tuple[Card, bool]]) -> SafeString:
+    """A live seat's own cards: a button that plays each legal one (``data-action``), the
+    face alone for the others."""
+    return mark_safe(  # noqa: S308 - built by format_html
+        "".join(
+            format_html(
+                '<button type="submit" name="action" value="{}" class="card-button" '
+                'data-action="{}">{}</button>',
+                str(c),
+                str(c),
+                card(c),
+            )
+            if legal
+            else format_html('<span class="card-button" aria-disabled="true">{}</span>', card(c))
+            for c, legal in buttons
+        )
+    )
 
 
 @register.filter
