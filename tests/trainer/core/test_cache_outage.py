@@ -385,8 +385,7 @@ def test_redis_stopping_and_coming_back_needs_no_restart(real_redis, lenient, mo
     assert page.status_code == 200
     assert caches["default"].get(SESSION_PREFIX + cookie) is not None  # cached again
     lines = [r.getMessage() for r in _warnings(caplog)]
-    assert [line[:25] for line in lines] == [
-        "The cache is unavailable ",
-        "The cache is back after 0",
-    ]
+    assert len(lines) == 2  # one when it fails, one when it is back (after however long)
+    assert lines[0].startswith("The cache is unavailable ")
+    assert re.match(r"The cache is back after \d+ s; ", lines[1])
     assert get_user_model().objects.count() == 1
