@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from django import template
 from django.utils.html import format_html
@@ -23,6 +23,9 @@ from engine.play import ShownHand
 from engine.seats import Seat
 from trainer.core.suits import SUIT_CLASS
 from trainer.core.templatetags.cards import card, card_face, card_label
+
+if TYPE_CHECKING:
+    from trainer.play.live import LiveShown
 
 register = template.Library()
 
@@ -143,9 +146,9 @@ _SEAT_NAMES = {
 
 
 @register.simple_tag
-def live_seats(shown: Any) -> SafeString:
-    """A live table's "who sits where" list items (``shown``: a ``LiveShown``): each seat's
-    name, bot or player, presence and whose turn it is. Its template form was two fifths of a
+def live_seats(shown: LiveShown) -> SafeString:
+    """A live table's "who sits where" list items: each seat's name, bot or player, presence
+    and whose turn it is. Its template form was two fifths of a
     frame's rendering."""
     items = []
     for line in shown.seats:
