@@ -253,6 +253,8 @@ class DealState:
         self._passes = 0
         self._forced_by: Seat | None = None
         self._turn: Seat = self.dealer.left
+        #: The deal's result, worked out once it is over (nothing changes a finished deal).
+        self._result: DealResult | None = None
 
     @classmethod
     def deal(
@@ -456,6 +458,11 @@ class DealState:
     def result(self) -> DealResult:
         """Hand scores, left-over values and bonus, and each side's score for the deal."""
         self._require_terminal("error.play.results_not_yet")
+        if self._result is None:
+            self._result = self._work_out_result()
+        return self._result
+
+    def _work_out_result(self) -> DealResult:
         hand_scores = self.hand_scores()
         leftovers = self.leftovers()
         holders = self.leftover_holders()

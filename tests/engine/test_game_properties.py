@@ -138,3 +138,33 @@ def test_observations_never_contain_hidden_cards(seed, rule):
 def test_a_game_replays_from_its_seed(seed):
     a, b = play_game(seed), play_game(seed)
     assert [d.played_hands for d in a.deals] == [d.played_hands for d in b.deals]
+
+
+def _recomputed_scores(deal: DealState) -> dict:
+    """A finished deal's side scores worked out again from its hands and left-overs."""
+    hand_scores = {side: 0 for side in SIDES}
+    for hand in deal.played_hands:
+        hand_scores[hand.side] += score_hand(hand.card_list, deal.rule, by=hand.played_by).points
+    bonus = leftover_bonus(hand_scores, deal.leftovers(), deal.rule, deal.leftover_holders())
+    return {side: hand_scores[side] + bonus[side] for side in SIDES}
+
+
+@SETTINGS
+@given(seed=seeds, rule=rules)
+def test_a_finished_deals_result_is_worked_out_once_and_only_for_its_own_play(seed, rule):
+    rng = random.Random(seed)
+    deal = DealState.deal(SEATS[seed % 4], rng, rule)
+    copies = []
+    while not deal.is_terminal():
+        if rng.random() < 0.1:
+            copies.append(deal.clone())  # (each then finishes its own way)
+        deal.apply_action(rng.choice(deal.legal_actions()))
+    result = deal.result()
+    assert deal.result() is result  # kept: nothing changes a finished deal
+    assert dict(result.scores) == _recomputed_scores(deal)
+    finished = deal.clone()
+    assert finished.result() == result
+    for other in copies:
+        while not other.is_terminal():
+            other.apply_action(rng.choice(other.legal_actions()))
+        assert dict(other.result().scores) == _recomputed_scores(other)
