@@ -16,13 +16,13 @@ from typing import TYPE_CHECKING
 from django import template
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language, gettext, gettext_noop
+from django.utils.translation import get_language, gettext
 
 from engine.cards import DECK, Card
 from engine.play import ShownHand
-from engine.seats import Seat
 from trainer.core.suits import SUIT_CLASS
 from trainer.core.templatetags.cards import card, card_face, card_label
+from trainer.wording.templatetags.wording import term
 
 if TYPE_CHECKING:
     from trainer.play.live import LiveShown
@@ -136,20 +136,10 @@ def live_log(completed: Sequence[ShownHand]) -> SafeString:
     return mark_safe("".join(items))  # noqa: S308 - each item was built by format_html
 
 
-#: The seats' names in the table's "who sits where" list.
-_SEAT_NAMES = {
-    Seat.N: gettext_noop("North"),
-    Seat.E: gettext_noop("East"),
-    Seat.S: gettext_noop("South"),
-    Seat.W: gettext_noop("West"),
-}
-
-
 @register.simple_tag
 def live_seats(shown: LiveShown) -> SafeString:
     """A live table's "who sits where" list items: each seat's name, bot or player, presence
-    and whose turn it is. Its template form was two fifths of a
-    frame's rendering."""
+    and whose turn it is. Its template form was two fifths of a frame's rendering."""
     items = []
     for line in shown.seats:
         classes = (
@@ -188,7 +178,7 @@ def live_seats(shown: LiveShown) -> SafeString:
                 "      {}\n      {}\n    </li>",
                 classes,
                 str(line.seat),
-                gettext(_SEAT_NAMES[line.seat]),
+                term(str(line.seat), "seat"),
                 who,
                 presence,
                 away,
