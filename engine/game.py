@@ -103,6 +103,9 @@ class Action:
         if isinstance(text, Action):
             return text
         if isinstance(text, str):
+            written = _WRITTEN.get(text)  # (a record's actions are written this way)
+            if written is not None:
+                return written
             key = text.strip().lower()
             if key == "pass":
                 return PASS
@@ -142,6 +145,8 @@ class Action:
 
 PASS = Action(ActionKind.PASS)
 FORCE = Action(ActionKind.FORCE)
+#: Every action by the text ``str()`` writes for it, read back without parsing.
+_WRITTEN: dict[str, Action] = {str(a): a for a in (*map(Action.play, DECK), PASS, FORCE)}
 
 
 @dataclass(frozen=True, slots=True)

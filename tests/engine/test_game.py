@@ -51,6 +51,20 @@ def test_action_round_trips_through_strings():
         Action.parse("fold")
 
 
+def test_every_action_reads_back_from_what_it_writes_and_from_other_notations():
+    """Records store ``str(action)``: each of the 54 reads back as itself (by the quick path
+    for written text), and the other spellings (lower case, spaces, ids) read the same."""
+    every = [Action.from_id(i) for i in range(54)]
+    assert len({str(a) for a in every}) == 54
+    for action in every:
+        text = str(action)
+        assert Action.parse(text) == action
+        assert Action.parse(f" {text.lower()} ") == action == Action.from_id(action.id)
+    for text in ("", " ", "A", "XS", "pas", "AS AS", "1H"):
+        with pytest.raises(InvalidNotationError):
+            Action.parse(text)
+
+
 def test_deal_needs_four_distinct_thirteen_card_hands():
     hands = suit_hands()
     hands[E] = hands[N]

@@ -747,3 +747,26 @@ def test_form_moves_and_joins_past_their_limits_are_refused_with_429(time_machin
     time_machine.move_to(datetime(2026, 12, 1, 12, 1, 1, tzinfo=UTC), tick=False)
     assert join.post(url, {"seat": "N"}).status_code == 302
     assert LiveSeat.objects.filter(table=waiting, user=bea, seat="N").exists()
+
+
+@pytest.mark.django_db
+def test_a_tables_addresses_are_worked_out_once_per_table_and_script_prefix():
+    """The partial's form actions come from ``live_urls`` (kept per table): they are the
+    table's own, and a site served under a prefix gets prefixed ones, not another's kept."""
+    from django.urls import reverse, set_script_prefix
+
+    first, second = seated_table((person("ann"), Seat.S)), seated_table((person("bea"), Seat.S))
+    for table in (first, second):
+        urls = live.live_urls(table.pk)
+        assert (urls.act, urls.coach, urls.begin, urls.record) == tuple(
+            reverse(f"play:live-{name}", args=[table.pk])
+            for name in ("act", "coach", "begin", "record")
+        )
+    set_script_prefix("/concerto/")
+    try:
+        assert live.live_urls(first.pk).act == f"/concerto/play/tables/{first.pk}/act/"
+    finally:
+        set_script_prefix("/")
+    assert live.live_urls(first.pk).act == f"/play/tables/{first.pk}/act/"
+    page = client_of(first.host).get(f"/play/tables/{first.pk}/").content.decode()
+    assert f'action="/play/tables/{first.pk}/coach/"' in page
