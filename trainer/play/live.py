@@ -223,25 +223,37 @@ class _Kept(Generic[K, V]):
 #: A table row (with its game) and its seats (with their users), by (table, change stamp).
 #: Only reads use them; nothing changes them after they are read.
 _READ_ROWS: _Kept[tuple[int, str], tuple[LiveTable, tuple[LiveSeat, ...]]] = _Kept(256)
+
+
+@dataclass(frozen=True)
+class _ReadTable:
+    """A table rebuilt for reading and the record it was rebuilt from, as stored."""
+
+    setup: dict[str, Any]
+    actions: tuple[Any, ...]
+    table: PlayTable
+
+
 #: Tables rebuilt for reading, by (game, its number of actions, the seats people play): every
 #: seat's frame of one move reads the same table, rebuilt once (or kept by the move that made
-#: it). One is used only for the same setup and actions (the engine is deterministic), so a
-#: game id used again never shows another deal. Only reads use them; a move rebuilds its own
-#: from the locked record.
-_READ_TABLES: _Kept[tuple[int, int, frozenset[Seat]], PlayTable] = _Kept(256)
+#: it). One is used only for the same stored setup and actions (the engine is deterministic),
+#: so a game id used again never shows another deal; comparing the stored text spares every
+#: frame parsing the whole record again. Only reads use them; a move rebuilds its own from the
+#: locked record.
+_READ_TABLES: _Kept[tuple[int, int, frozenset[Seat]], _ReadTable] = _Kept(256)
 
 
 def _kept_table(game: Game, humans: frozenset[Seat]) -> PlayTable:
     """The table of ``game``'s record, rebuilt once and kept: for reading only (a write acts
     on a :meth:`~PlayTable.copy`)."""
-    setup, actions = setup_of(game), actions_of(game)
-    key = (game.pk, len(actions), humans)
+    stored = tuple(game.actions) if isinstance(game.actions, list) else None
+    key = (game.pk, -1 if stored is None else len(stored), humans)
     found = _READ_TABLES.get(key)
-    if found is not None and found.setup == setup and tuple(found.actions) == actions:
-        return found
-    found = PlayTable.replay(setup, actions, humans)
-    _READ_TABLES.put(key, found)
-    return found
+    if found is not None and found.actions == stored and found.setup == game.setup:
+        return found.table
+    table = PlayTable.replay(setup_of(game), actions_of(game), humans)
+    _READ_TABLES.put(key, _ReadTable(copy.deepcopy(game.setup), stored or (), table))
+    return table
 
 
 def _engine_table(table: LiveTable, seats: Iterable[LiveSeat]) -> PlayTable | None:
@@ -258,7 +270,10 @@ def _keep_for_reading(
     """After a move is stored: the table it built and its rows as stored (the table, with its
     game, and the seats), for the frames that show it, which then read nothing again (nothing
     changes them any more)."""
-    _READ_TABLES.put((game.pk, len(engine.actions), humans), engine)
+    stored = tuple(game.actions)  # (actions_json(engine.actions), as the move stored them)
+    _READ_TABLES.put(
+        (game.pk, len(stored), humans), _ReadTable(copy.deepcopy(game.setup), stored, engine)
+    )
     _READ_ROWS.put((rows[0].pk, change_stamp(rows[0])), rows, replace=False)
 
 

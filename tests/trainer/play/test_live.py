@@ -15,7 +15,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 
 from engine.game import PASS, Action
-from engine.play import PlaySetup, PlayTable
+from engine.play import PlayTable
 from engine.seats import SEATS, Seat
 from tests.asyncrun import run_async
 from tests.trainer.classes import factories as classes
@@ -492,20 +492,28 @@ def test_a_table_kept_for_reading_is_never_shown_for_another_deal_under_the_same
 
     ana, bo = person("ana"), person("bo")
     table = live.live_begin(pk=seated_table((ana, Seat.S), (bo, Seat.N)).pk, by=ana)
-    game = table.game
+    if not table.game.actions:  # (a person leads: one move, so that the record has actions)
+        engine = engine_of(table)
+        table = live.live_act(
+            pk=table.pk,
+            user={Seat.S: ana, Seat.N: bo}[engine.to_move()],
+            action=engine.view(engine.to_move()).legal[0],
+            version=table.version,
+        )
+    game = Game.objects.get(pk=table.game_id)
+    assert game.actions
     humans = live.humans_of(table)
     real = engine_of(table)
     live._READ_TABLES.clear()
     fresh = render_for(ana, table.pk, "en")[1]
 
-    class AnotherDeal:
-        """A table kept for another deal: the same actions, another seed."""
-
-        actions = real.actions
-        setup = PlaySetup.from_json({**game.setup, "seed": game.setup["seed"] + 1})
-
-    live._READ_TABLES.put((game.pk, len(real.actions), humans), AnotherDeal())  # type: ignore[arg-type]
-    assert render_for(ana, table.pk, "en")[1] == fresh
+    # A table kept for another deal: the same actions, another seed (and one for the same
+    # seed, other actions of the same number); either, if used, fails to draw.
+    another = {**game.setup, "seed": game.setup["seed"] + 1}
+    for setup, actions in ((another, game.actions), (game.setup, ["pass"] * len(game.actions))):
+        kept = live._ReadTable(setup, tuple(actions), table=object())  # type: ignore[arg-type]
+        live._READ_TABLES.put((game.pk, len(real.actions), humans), kept)
+        assert render_for(ana, table.pk, "en")[1] == fresh
     # Rows kept for a change of the same table id and version made at another moment (an id
     # handed out again): not used.
     stale = LiveTable.objects.get(pk=table.pk)

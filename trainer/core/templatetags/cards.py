@@ -69,6 +69,12 @@ def _faces() -> dict[Card, SafeString]:
     return _FACES[language]
 
 
+def drawn_cards() -> dict[Card, SafeString]:
+    """Every card as ``{% card c %}`` draws it, in the active language: for tags that draw
+    many (the language is looked up once, not once per card)."""
+    return _cards()
+
+
 def _cards() -> dict[Card, SafeString]:
     language = get_language() or "en"
     if language not in _CARDS:

@@ -21,7 +21,7 @@ from django.utils.translation import get_language, gettext
 from engine.cards import DECK, Card
 from engine.play import ShownHand
 from trainer.core.suits import SUIT_CLASS
-from trainer.core.templatetags.cards import card, card_face, card_label
+from trainer.core.templatetags.cards import card_face, card_label, drawn_cards
 from trainer.wording.templatetags.wording import term
 
 if TYPE_CHECKING:
@@ -128,11 +128,12 @@ def live_log(completed: Sequence[ShownHand]) -> SafeString:
     """A live table's finished hands as list items: ``Hand 3: <cards>``. Drawn here rather
     than by nested template loops: every seat's frame of every move draws it, and the loops
     were about two fifths of the frame's rendering by the end of a deal."""
+    drawn, title = drawn_cards(), gettext("Hand %(number)s")
     items = []
     for hand in completed:
-        cards = "".join(card(c) for _, c in hand.cards)
-        title = gettext("Hand %(number)s") % {"number": hand.number}
-        items.append(format_html("<li>{}: {}</li>", title, mark_safe(cards)))  # noqa: S308 - card() is format_html
+        cards = "".join(drawn[c] for _, c in hand.cards)
+        named = title % {"number": hand.number}
+        items.append(format_html("<li>{}: {}</li>", named, mark_safe(cards)))  # noqa: S308 - drawn by format_html
     return mark_safe("".join(items))  # noqa: S308 - each item was built by format_html
 
 
@@ -191,6 +192,7 @@ def live_seats(shown: LiveShown) -> SafeString:
 def live_hand(buttons: Sequence[tuple[Card, bool]]) -> SafeString:
     """A live seat's own cards: a button that plays each legal one (``data-action``), the
     face alone for the others."""
+    drawn = drawn_cards()
     return mark_safe(  # noqa: S308 - built by format_html
         "".join(
             format_html(
@@ -198,10 +200,10 @@ def live_hand(buttons: Sequence[tuple[Card, bool]]) -> SafeString:
                 'data-action="{}">{}</button>',
                 str(c),
                 str(c),
-                card(c),
+                drawn[c],
             )
             if legal
-            else format_html('<span class="card-button" aria-disabled="true">{}</span>', card(c))
+            else format_html('<span class="card-button" aria-disabled="true">{}</span>', drawn[c])
             for c, legal in buttons
         )
     )
