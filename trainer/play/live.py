@@ -23,7 +23,7 @@ from typing import Any, Generic, TypeVar
 from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
 from django.db.models import F
-from django.urls import get_script_prefix, reverse
+from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -393,11 +393,12 @@ class LiveUrls:
 def live_urls(pk: int) -> LiveUrls:
     """Table ``pk``'s addresses, worked out once per table (and script prefix): reversing
     them was about a third of the time a frame took to render."""
-    return _live_urls(pk, get_script_prefix())
+    return _live_urls(pk, get_script_prefix(), get_urlconf())
 
 
 @functools.lru_cache(maxsize=1024)
-def _live_urls(pk: int, prefix: str) -> LiveUrls:  # (``reverse`` reads the same prefix)
+def _live_urls(pk: int, prefix: str, urlconf: str | None) -> LiveUrls:
+    # (``reverse`` reads the same prefix and URLconf)
     return LiveUrls(
         *(reverse(f"play:live-{name}", args=[pk]) for name in ("act", "coach", "begin", "record"))
     )
@@ -461,8 +462,11 @@ def _locked_with_game(pk: int) -> LiveTable:
     try:
         tables = LiveTable.objects.select_for_update().select_related("game")
         return tables.get(pk=pk, game__isnull=False)
-    except LiveTable.DoesNotExist:
-        return _locked(pk)
+    except LiveTable.DoesNotExist:  # (no game, or one dealt since the query began)
+        table = _locked(pk)
+        if table.game_id is not None:
+            table.game = Game.objects.select_for_update().get(pk=table.game_id)
+        return table
 
 
 @transaction.atomic
@@ -517,6 +521,7 @@ def live_begin(*, pk: int, by: User, swap: bool = False) -> LiveTable:
     engine, _steps = PlayTable.start(setup, humans_of(table))
     game = Game.objects.create(
         owner=table.host,
+        live=True,
         setup=setup.to_json(),
         actions=actions_json(engine.actions),
         version=len(engine.actions),
@@ -570,8 +575,8 @@ def live_act(*, pk: int, user: User, action: Action, version: int) -> LiveTable:
     game.save(update_fields=written)
     _bump(table)
     kept = copy.copy(table)  # (the caller's table may change; the kept rows may not)
-    kept.game = copy.copy(game)
-    transaction.on_commit(lambda: _keep_for_reading(game, engine, humans, (kept, seats)))
+    kept.game = stored = copy.copy(game)
+    transaction.on_commit(lambda: _keep_for_reading(stored, engine, humans, (kept, seats)))
     return table
 
 

@@ -56,6 +56,10 @@ class Game(models.Model):
         blank=True,
         related_name="play_games",
     )
+    #: A deal of a live table: its seats are people's, so it is reached only through the
+    #: table (never the solo pages or services, which would show and play South's hand for
+    #: the host who owns the row).
+    live = models.BooleanField(default=False)
     created_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(default=timezone.now)
     finished_at = models.DateTimeField(null=True, blank=True)

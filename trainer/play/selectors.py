@@ -59,15 +59,16 @@ def games_of(user: User | AnonymousUser) -> QuerySet[Game]:
     """``user``'s deals and games, the latest played first."""
     if not user.is_authenticated:
         return Game.objects.none()
-    return Game.objects.filter(owner_id=user.pk).order_by("-updated_at", "-id")
+    return Game.objects.filter(owner_id=user.pk, live=False).order_by("-updated_at", "-id")
 
 
 def game_for(user: User | AnonymousUser, pk: int) -> Seen | None:
-    """Game ``pk`` if ``user`` may see it: its owner, or a teacher of the class it was
-    assigned in. ``None`` for anyone else (the view answers 404)."""
+    """Solo game ``pk`` if ``user`` may see it: its owner, or a teacher of the class it was
+    assigned in. ``None`` for anyone else, and for a live table's deal, which only its table
+    shows, to each seat what it may see (the view answers 404)."""
     if not user.is_authenticated:
         return None
-    game = Game.objects.select_related("assignment").filter(pk=pk).first()
+    game = Game.objects.select_related("assignment").filter(pk=pk, live=False).first()
     if game is None:
         return None
     if game.owner_id == user.pk:

@@ -212,7 +212,7 @@ def game_act(
     the engine finds the action illegal; ``Game.DoesNotExist`` for another user's game.
     """
     now = now or timezone.now()
-    game = Game.objects.select_for_update().get(pk=game_id, owner_id=user.pk)
+    game = Game.objects.select_for_update().get(pk=game_id, owner_id=user.pk, live=False)
     _check_version(game, version)
     try:
         with tables.borrowed(game) as table:
@@ -249,7 +249,7 @@ def game_act(
 def advice_ask(*, game_id: int, user: User, version: int) -> tuple[Game, TableShown]:
     """The coach's advice for South's lead now (in the table shown, ``advice``). The hand is
     marked *helped*: the lead South then makes is not counted as South's own answer."""
-    game = Game.objects.select_for_update().get(pk=game_id, owner_id=user.pk)
+    game = Game.objects.select_for_update().get(pk=game_id, owner_id=user.pk, live=False)
     _check_version(game, version)
     if game.coach == Game.Coach.OFF:
         raise PlayRefused(gettext("The coach is off for this deal."))
@@ -288,7 +288,7 @@ def read_answer(
     """South's answer to "what does partner hold?" after North's lead, graded like a read
     drill and recorded once per hand (a second answer keeps the first)."""
     now = now or timezone.now()
-    game = Game.objects.select_for_update().get(pk=game_id, owner_id=user.pk)
+    game = Game.objects.select_for_update().get(pk=game_id, owner_id=user.pk, live=False)
     _check_version(game, version)
     if game.coach == Game.Coach.OFF:
         raise PlayRefused(gettext("The coach is off for this deal."))

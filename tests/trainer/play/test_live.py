@@ -778,3 +778,70 @@ def test_a_tables_addresses_are_worked_out_once_per_table_and_script_prefix():
     assert live.live_urls(first.pk).act == f"/play/tables/{first.pk}/act/"
     page = client_of(first.host).get(f"/play/tables/{first.pk}/").content.decode()
     assert f'action="/play/tables/{first.pk}/coach/"' in page
+
+
+@pytest.mark.django_db
+def test_a_live_deal_is_not_a_solo_game_of_its_host():
+    """The host owns the deal's row, but the solo pages and services (South's view, South's
+    moves) never reach a live deal: a host sitting North neither sees South's hand there nor
+    plays South's cards; the deal is reached only through its table."""
+    ana, bo = person("ana"), person("bo")
+    table = live.live_begin(pk=seated_table((ana, Seat.N), (bo, Seat.S)).pk, by=ana)
+    engine = engine_of(table)
+    game = Game.objects.get(pk=table.game_id)
+    assert game.live and game.owner_id == ana.pk
+    south = {str(c) for c in engine.deal.held(Seat.S)}
+    host = client_of(ana)
+    for path in ("", "table.json", "review/", "record.json"):
+        response = host.get(f"/play/{game.pk}/{path}")
+        assert response.status_code == 404, path
+        assert not south & set(
+            re.findall(r"\b(?:10|[2-9TJQKA])[SHDC]\b", response.content.decode())
+        )
+    legal = engine.view(Seat.S).legal
+    before = (list(game.actions), game.version)
+    for path in ("act/", "advice/", "quiz/"):
+        response = host.post(
+            f"/play/{game.pk}/{path}", {"action": str(legal[0]), "version": game.version}
+        )
+        assert response.status_code == 404, path
+    game.refresh_from_db()
+    assert (game.actions, game.version) == before
+    assert f"/play/{game.pk}/" not in host.get("/play/").content.decode()
+    assert client_of(bo).get(f"/play/{game.pk}/").status_code == 404
+    assert host.get(f"/play/tables/{table.pk}/").status_code == 200  # (its table shows it)
+
+
+@pytest.mark.django_db
+def test_deals_stored_before_the_live_mark_are_found_by_the_migration():
+    """The migration marks each table's latest deal and every deal someone other than its
+    owner led in, and leaves the owner's solo deals alone."""
+    import importlib
+
+    from django.apps import apps
+
+    from trainer.progress.models import SOURCE_PLAY, Attempt
+
+    mark = importlib.import_module("trainer.play.migrations.0004_game_live").mark_live_deals
+    ana, bo = person("ana"), person("bo")
+    table = live.live_begin(pk=seated_table((ana, Seat.S), (bo, Seat.N)).pk, by=ana)
+    latest = Game.objects.get(pk=table.game_id)
+    earlier = Game.objects.create(owner=ana, setup=latest.setup)
+    solo = Game.objects.create(owner=ana, setup=latest.setup)
+    for user, deal in ((bo, earlier), (ana, solo)):
+        Attempt.objects.create(
+            user=user,
+            kind="lead",
+            skill="x",
+            seed=deal.pk,
+            params=f"play={deal.pk}",
+            answer="AS",
+            correct=True,
+            source=SOURCE_PLAY,
+        )
+    Game.objects.update(live=False)
+    mark(apps, None)
+    assert set(Game.objects.filter(live=True).values_list("pk", flat=True)) == {
+        latest.pk,
+        earlier.pk,
+    }
