@@ -1,6 +1,14 @@
 from django.contrib import admin
 
-from trainer.play.models import Game
+from trainer.play.models import Game, LivePlayer
+
+
+class LivePlayerInline(admin.TabularInline):
+    """Who sat in a live deal (none for a solo one)."""
+
+    model = LivePlayer
+    extra = 0
+    raw_id_fields = ("user",)
 
 
 @admin.register(Game)
@@ -13,3 +21,4 @@ class GameAdmin(admin.ModelAdmin):
     search_fields = ("owner__username",)
     raw_id_fields = ("owner", "assignment")
     readonly_fields = ("setup", "actions", "version", "share_token", "created_at", "finished_at")
+    inlines = (LivePlayerInline,)

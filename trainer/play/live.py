@@ -42,7 +42,7 @@ from engine.play import (
 from engine.seats import SEATS, Seat
 from trainer.classes.models import ClassMembership
 from trainer.clubs.models import ClubMembership
-from trainer.play.models import Game, LiveSeat, LiveTable
+from trainer.play.models import Game, LivePlayer, LiveSeat, LiveTable
 from trainer.play.presenters import lead_note
 from trainer.play.selectors import actions_of, setup_of
 from trainer.progress.models import SOURCE_PLAY
@@ -527,6 +527,11 @@ def live_begin(*, pk: int, by: User, swap: bool = False) -> LiveTable:
         version=len(engine.actions),
         coach=Game.Coach.OFF,
         status=Game.Status.FINISHED if engine.is_over() else Game.Status.PLAYING,
+    )
+    LivePlayer.objects.bulk_create(  # (seats are not taken during a deal: these played it)
+        LivePlayer(game=game, user_id=row.user_id, seat=row.seat)
+        for row in table.seats.all()
+        if row.user_id is not None
     )
     table.game = game
     table.status = LiveTable.Status.PLAYING

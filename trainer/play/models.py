@@ -184,3 +184,27 @@ class LiveSeat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table_id} {self.seat}: {self.user_id or 'bot'}"
+
+
+class LivePlayer(models.Model):
+    """A person seated in a live deal when it was dealt (bots have no row): who played it,
+    kept with the deal, since a table's seats change from one deal to the next."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="players")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="live_deals"
+    )
+    #: The seat (N, E, S or W); empty for a deal stored before seats were kept with deals,
+    #: whose player is known only by a lead they recorded in it.
+    seat = models.CharField(max_length=1, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "user"], name="live_player_once"),
+            models.CheckConstraint(
+                condition=Q(seat__in=["N", "E", "S", "W", ""]), name="live_player_seat_known"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game_id} {self.seat or '?'}: {self.user_id}"

@@ -40,7 +40,7 @@ from engine.play import (
 )
 from trainer.classes.models import Assignment, ClassMembership
 from trainer.core import playlog
-from trainer.play.models import Game, LiveSeat
+from trainer.play.models import Game, LivePlayer, LiveTable
 from trainer.progress.models import SOURCE_PLAY, Attempt
 
 #: Games shown on "My games".
@@ -170,9 +170,8 @@ def deals_played(
     - *live*: a deal at a live table that a student of the assignment's class sat in, begun
       after the assignment was set and after they joined the class. A live deal is set for no
       one assignment, so it counts towards each of the student's play assignments it
-      follows. Who sat in it: the seats of the table whose deal it is (a table points at its
-      latest deal only), and, for a table's earlier deals, anyone who recorded a lead in it at
-      a table they did not host (``params="play=<game>"``, ``source="play"``).
+      follows. Who sat in it is kept with the deal (``LivePlayer``: the people seated when it
+      was dealt, whether they then played their seat or handed it to a bot).
 
     ``games`` (for :func:`deal_links`) is filled with every such game, finished or not, and the
     live table it was dealt at if known, by ``(assignment_id, user_id)``, oldest first. A fixed
@@ -199,35 +198,18 @@ def deals_played(
     for user_id, joined_at, assignment_id, set_at in rows:
         followed.setdefault(user_id, []).append((assignment_id, max(joined_at, set_at)))
     if followed:
-        sat: set[tuple[int, int]] = set()  # (user, game)
-        tables: dict[int, int] = {}  # game → its live table (its latest deal)
-        for user_id, table_id, game_id in LiveSeat.objects.filter(
-            user_id__in=followed, table__game__isnull=False
-        ).values_list("user_id", "table_id", "table__game_id"):
-            sat.add((user_id, game_id))
-            tables[game_id] = table_id
-        led = Attempt.objects.filter(
-            user_id__in=followed, source=SOURCE_PLAY, params__startswith="play="
-        ).values_list("user_id", "params")
-        for user_id, params in led.distinct():
-            number = params.removeprefix("play=")
-            if number.isdigit():
-                sat.add((user_id, int(number)))
-        live = Game.objects.filter(pk__in={g for _, g in sat}, assignment__isnull=True).only(
-            *fields
-        )
-        by_pk = {g.pk: g for g in live}
-        for user_id, game_id in sat:
-            deal = by_pk.get(game_id)
-            # A deal the user hosted is live only if their table says so (a solo deal of
-            # their own, set for no assignment, is not).
-            if deal is None or (deal.owner_id == user_id and game_id not in tables):
-                continue
+        sat = LivePlayer.objects.filter(user_id__in=followed, game__assignment__isnull=True)
+        pairs = list(sat.values_list("user_id", "game_id"))
+        deals = Game.objects.only(*fields).in_bulk({g for _, g in pairs})
+        # A deal in play is its table's latest (linked to the table); earlier ones are over.
+        tables = dict(LiveTable.objects.filter(game_id__in=deals).values_list("game_id", "pk"))
+        for user_id, game_id in pairs:
+            deal = deals[game_id]
             for assignment_id, since in followed[user_id]:
                 if deal.created_at >= since:
                     found.setdefault((assignment_id, user_id), {})[deal.pk] = (
                         deal,
-                        tables.get(game_id),
+                        tables.get(deal.pk),
                     )
     if games is not None:
         for key, played in found.items():

@@ -18,7 +18,7 @@ from trainer.classes.models import Assignment
 from trainer.core import playlog
 from trainer.play import live
 from trainer.play.models import Game
-from trainer.progress.models import SOURCE_PLAY, Attempt
+from trainer.progress.models import Attempt
 
 pytestmark = pytest.mark.django_db
 
@@ -124,31 +124,27 @@ def test_solo_and_live_deals_add_up_and_stop_at_the_count():
     assert (row.completions[0].answered, row.completions[0].done) == (2, True)
 
 
-def test_an_earlier_deal_of_a_table_counts_through_the_students_lead():
-    """A table keeps only its latest deal; an earlier one is known by a lead the student
-    recorded in it."""
+def test_an_earlier_deal_of_a_table_counts_for_everyone_seated_in_it():
+    """A table points at its latest deal only; each deal keeps who sat in it, so an earlier
+    deal counts though the student recorded no lead in it, and a student who hosts and plays
+    is counted for each of their deals too."""
     room = classroom()
-    ana = student_in(room, user("ana"))
+    ana, host = student_in(room, user("ana")), student_in(room, user("hosting"))
     a = _play(room, deals=3)
     first = _live_deal(teacher_of(room), ana)
     table = first.livetable_set.get()
     live.live_begin(pk=table.pk, by=teacher_of(room))  # the second deal (ana still away)
     table.refresh_from_db()
-    assert table.game != first
-    assert playlog.deals_played([a.pk]) == {(a.pk, ana.pk): 1}
+    assert table.game != first and table.game is not None and table.game.is_finished
+    assert not Attempt.objects.filter(user=ana, params=f"play={first.pk}").exists()
 
-    Attempt.objects.create(
-        user=ana,
-        kind="lead",
-        skill="fours",
-        seed=first.pk,
-        params=f"play={first.pk}",
-        answer="AS KS",
-        correct=True,
-        source=SOURCE_PLAY,
-    )
+    own = live.live_table_open(host=host, settings=SETTINGS, seat=Seat.S, opponents_link=False)
+    live.live_begin(pk=own.pk, by=host)
+    live.live_away(pk=own.pk, user=host, away=True)
+    live.live_begin(pk=own.pk, by=host)  # (the host's first deal is now an earlier one)
+    Game.objects.create(owner=host, setup={"seed": 3}, status="finished")  # solo, set for none
 
-    assert playlog.deals_played([a.pk]) == {(a.pk, ana.pk): 2}
+    assert playlog.deals_played([a.pk]) == {(a.pk, ana.pk): 2, (a.pk, host.pk): 2}
 
 
 def test_live_deals_before_the_assignment_or_joining_or_of_others_do_not_count():

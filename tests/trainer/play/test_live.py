@@ -845,3 +845,64 @@ def test_deals_stored_before_the_live_mark_are_found_by_the_migration():
         latest.pk,
         earlier.pk,
     }
+
+
+@pytest.mark.django_db
+def test_the_players_of_deals_stored_before_they_were_kept_are_filled_in():
+    """The migration keeps the seats of each table's latest deal, and whoever led in an
+    earlier live deal (seat unknown); a solo deal gets no players."""
+    import importlib
+
+    from django.apps import apps
+
+    from trainer.play.models import LivePlayer
+    from trainer.progress.models import SOURCE_PLAY, Attempt
+
+    fill = importlib.import_module("trainer.play.migrations.0005_liveplayer").fill_players
+    ana, bo = person("ana"), person("bo")
+    table = live.live_begin(pk=seated_table((ana, Seat.S), (bo, Seat.N)).pk, by=ana)
+    latest = Game.objects.get(pk=table.game_id)
+    earlier = Game.objects.create(owner=ana, setup=latest.setup, live=True)
+    solo = Game.objects.create(owner=ana, setup=latest.setup)
+    for user, deal in ((bo, earlier), (ana, solo), (bo, latest)):
+        Attempt.objects.create(
+            user=user,
+            kind="lead",
+            skill="x",
+            seed=deal.pk,
+            params=f"play={deal.pk}",
+            answer="AS",
+            correct=True,
+            source=SOURCE_PLAY,
+        )
+    LivePlayer.objects.all().delete()
+    fill(apps, None)
+    assert set(LivePlayer.objects.values_list("game_id", "user_id", "seat")) == {
+        (latest.pk, ana.pk, "S"),
+        (latest.pk, bo.pk, "N"),
+        (earlier.pk, bo.pk, ""),
+    }
+
+
+@pytest.mark.django_db
+def test_each_deal_keeps_who_was_seated_when_it_was_dealt():
+    """Seats move between deals (a swap, a seat handed to a bot stays the player's); every
+    deal keeps the people who sat in it, and a watching host is no player."""
+    from trainer.play.models import LivePlayer
+
+    teacher, ana, bo = classes.teacher_of(classes.classroom()), person("ana"), person("bo")
+    table = live.live_table_open(host=teacher, settings=SETTINGS, seat=None, opponents_link=False)
+    live.live_seat_take(pk=table.pk, user=ana, seat=Seat.S, allowed=SEATS)
+    live.live_seat_take(pk=table.pk, user=bo, seat=Seat.N, allowed=SEATS)
+    first = live.live_begin(pk=table.pk, by=teacher).game
+    for who in (ana, bo):
+        live.live_away(pk=table.pk, user=who, away=True)  # (the bots finish the deal)
+    second = live.live_begin(pk=table.pk, by=teacher, swap=True).game
+    assert first is not None and second is not None and first != second
+
+    def players(game: Game) -> set[tuple[str, str]]:
+        rows = LivePlayer.objects.filter(game=game).values_list("user__username", "seat")
+        return set(rows)
+
+    assert players(first) == {("ana", "S"), ("bo", "N")}
+    assert players(second) == {("ana", "W"), ("bo", "E")}
