@@ -906,3 +906,16 @@ def test_each_deal_keeps_who_was_seated_when_it_was_dealt():
 
     assert players(first) == {("ana", "S"), ("bo", "N")}
     assert players(second) == {("ana", "W"), ("bo", "E")}
+
+
+@pytest.mark.django_db
+def test_staff_see_who_sat_in_a_live_deal_in_the_admin(admin_client):
+    ana, bo = person("ana"), person("bo")
+    table = live.live_begin(pk=seated_table((ana, Seat.S), (bo, Seat.N)).pk, by=ana)
+
+    page = admin_client.get(f"/admin/play/game/{table.game_id}/change/")
+
+    assert page.status_code == 200
+    inline = page.content.decode().split('id="players-group"', 1)[1]
+    assert 'name="players-TOTAL_FORMS" value="2"' in inline
+    assert f'value="{ana.pk}"' in inline and f'value="{bo.pk}"' in inline
