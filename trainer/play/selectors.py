@@ -198,13 +198,16 @@ def deals_played(
     for user_id, joined_at, assignment_id, set_at in rows:
         followed.setdefault(user_id, []).append((assignment_id, max(joined_at, set_at)))
     if followed:
-        sat = LivePlayer.objects.filter(user_id__in=followed, game__assignment__isnull=True)
-        pairs = list(sat.values_list("user_id", "game_id"))
-        deals = Game.objects.only(*fields).in_bulk({g for _, g in pairs})
+        sat = list(
+            LivePlayer.objects.filter(user_id__in=followed, game__assignment__isnull=True)
+            .select_related("game")
+            .only("user_id", *(f"game__{f}" for f in fields if f != "pk"))
+        )
         # A deal in play is its table's latest (linked to the table); earlier ones are over.
-        tables = dict(LiveTable.objects.filter(game_id__in=deals).values_list("game_id", "pk"))
-        for user_id, game_id in pairs:
-            deal = deals[game_id]
+        in_play = {p.game_id for p in sat if not p.game.is_finished}
+        tables = dict(LiveTable.objects.filter(game_id__in=in_play).values_list("game_id", "pk"))
+        for player in sat:
+            user_id, deal = player.user_id, player.game
             for assignment_id, since in followed[user_id]:
                 if deal.created_at >= since:
                     found.setdefault((assignment_id, user_id), {})[deal.pk] = (
@@ -241,7 +244,7 @@ def deal_links(assignment_id: int) -> dict[int, list[playlog.DealLink]]:
                     url = reverse("play:shared", args=[game.share_token])
                 elif table_id is not None:
                     url = reverse("play:live", args=[table_id])
-                else:  # pragma: no cover - a live deal over at once, or known by a lead only
+                else:  # pragma: no cover - a deal left in play by a table since deleted
                     url = game.get_absolute_url()
                 label = (
                     gettext("deal %(number)s at a live table")
