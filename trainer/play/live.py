@@ -519,25 +519,37 @@ def live_begin(*, pk: int, by: User, swap: bool = False) -> LiveTable:
             )
     setup = PlaySetup.from_json({"seed": secrets.randbelow(SEED_LIMIT), **table.settings})
     engine, _steps = PlayTable.start(setup, humans_of(table))
-    game = Game.objects.create(
+    game = Game(
         owner=table.host,
         live=True,
         setup=setup.to_json(),
         actions=actions_json(engine.actions),
         version=len(engine.actions),
         coach=Game.Coach.OFF,
-        status=Game.Status.FINISHED if engine.is_over() else Game.Status.PLAYING,
     )
+    table.status = LiveTable.Status.PLAYING
+    if engine.is_over():  # (every person seated has handed their seat to a bot)
+        _end(game, table)
+    game.save(force_insert=True)
     LivePlayer.objects.bulk_create(  # (seats are not taken during a deal: these played it)
         LivePlayer(game=game, user_id=row.user_id, seat=row.seat)
         for row in table.seats.all()
         if row.user_id is not None
     )
     table.game = game
-    table.status = LiveTable.Status.PLAYING
     table.save(update_fields=["game", "status"])
     _bump(table)
     return table
+
+
+def _end(game: Game, table: LiveTable) -> list[str]:
+    """The deal is over: the game finished, with the key of its shared review, and the table
+    ready for the next deal. The game's fields this changed (the caller saves both rows)."""
+    game.status = Game.Status.FINISHED
+    game.finished_at = timezone.now()
+    game.share_token = uuid.uuid4()
+    table.status = LiveTable.Status.FINISHED
+    return ["status", "finished_at", "share_token"]
 
 
 @transaction.atomic
@@ -571,11 +583,7 @@ def live_act(*, pk: int, user: User, action: Action, version: int) -> LiveTable:
     game.updated_at = timezone.now()
     written = ["actions", "version", "updated_at"]  # (not the setup, the same since the deal)
     if engine.is_over():
-        game.status = Game.Status.FINISHED
-        game.finished_at = game.updated_at
-        game.share_token = uuid.uuid4()
-        written += ["status", "finished_at", "share_token"]
-        table.status = LiveTable.Status.FINISHED
+        written += _end(game, table)
         table.save(update_fields=["status"])
     game.save(update_fields=written)
     _bump(table)
@@ -622,10 +630,7 @@ def live_away(*, pk: int, user: User, away: bool) -> LiveTable:
             game.actions = actions_json(engine.actions)
             game.version = len(engine.actions)
             if engine.is_over():
-                game.status = Game.Status.FINISHED
-                game.finished_at = timezone.now()
-                game.share_token = uuid.uuid4()
-                table.status = LiveTable.Status.FINISHED
+                _end(game, table)
                 table.save(update_fields=["status"])
             game.save()
     _bump(table)

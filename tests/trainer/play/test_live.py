@@ -919,3 +919,50 @@ def test_staff_see_who_sat_in_a_live_deal_in_the_admin(admin_client):
     inline = page.content.decode().split('id="players-group"', 1)[1]
     assert 'name="players-TOTAL_FORMS" value="2"' in inline
     assert f'value="{ana.pk}"' in inline and f'value="{bo.pk}"' in inline
+
+
+@pytest.mark.django_db
+def test_a_deal_the_bots_play_to_its_end_at_once_is_over_and_the_table_deals_again():
+    """Every person seated has handed their seat to a bot before the deal: the bots play it
+    through as it is dealt; it ends like any deal (its review is shared, the table is free)."""
+    ana, bo = person("ana"), person("bo")
+    table = seated_table((ana, Seat.S), (bo, Seat.N))
+    for who in (ana, bo):
+        live.live_away(pk=table.pk, user=who, away=True)
+
+    table = live.live_begin(pk=table.pk, by=ana)
+
+    game = Game.objects.get(pk=table.game_id)
+    assert game.is_finished and game.finished_at is not None
+    assert game.share_token is not None
+    table.refresh_from_db()
+    assert table.status == LiveTable.Status.FINISHED
+    page = client_of(bo).get(f"/play/tables/{table.pk}/").content.decode()
+    assert f"/play/shared/{game.share_token}/" in page
+    again = live.live_begin(pk=table.pk, by=ana)  # (not "a deal is in play already")
+    assert again.game_id != game.pk
+
+
+@pytest.mark.django_db
+def test_tables_left_in_play_by_a_deal_over_at_dealing_are_freed_by_the_migration():
+    import importlib
+
+    from django.apps import apps
+
+    end = importlib.import_module("trainer.play.migrations.0006_end_deals_over_at_dealing")
+    ana, bo = person("ana"), person("bo")
+    stuck = live.live_begin(pk=seated_table((ana, Seat.S), (bo, Seat.N)).pk, by=ana)
+    cy = person("cy")
+    playing = live.live_begin(pk=seated_table((cy, Seat.S)).pk, by=cy)
+    Game.objects.filter(pk=stuck.game_id).update(status="finished", share_token=None)
+    LiveTable.objects.filter(pk=stuck.pk).update(status="playing")
+    solo = Game.objects.create(owner=ana, setup={"seed": 1}, status="finished")
+
+    end.end_deals(apps, None)
+
+    stuck.refresh_from_db()
+    assert stuck.status == "finished"
+    assert Game.objects.get(pk=stuck.game_id).share_token is not None
+    assert LiveTable.objects.get(pk=playing.pk).status == "playing"
+    assert Game.objects.get(pk=playing.game_id).share_token is None
+    assert Game.objects.get(pk=solo.pk).share_token is None  # (a solo deal is not touched)
