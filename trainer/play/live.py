@@ -42,6 +42,7 @@ from engine.play import (
 from engine.seats import SEATS, Seat
 from trainer.classes.models import ClassMembership
 from trainer.clubs.models import ClubMembership
+from trainer.core.compiled import Compiled
 from trainer.play.models import Game, LivePlayer, LiveSeat, LiveTable
 from trainer.play.presenters import lead_note
 from trainer.play.selectors import actions_of, setup_of
@@ -456,17 +457,30 @@ def _locked(pk: int) -> LiveTable:
     return LiveTable.objects.select_for_update().get(pk=pk)
 
 
+#: A move's two reads, their SQL built once per connection (``trainer.core.compiled``).
+_TABLE_WITH_GAME = Compiled(
+    lambda pk: (
+        LiveTable.objects.select_for_update()
+        .select_related("game")
+        .filter(pk=pk, game__isnull=False)
+    ),
+    "pk",
+)
+_SEATS_WITH_PEOPLE = Compiled(
+    lambda table: LiveSeat.objects.filter(table_id=table).select_related("user"), "table"
+)
+
+
 def _locked_with_game(pk: int) -> LiveTable:
     """The table's row and its game's, read and locked in one query (an inner join: a lock
     cannot reach the nullable side of an outer one); a table with no game yet, alone."""
-    try:
-        tables = LiveTable.objects.select_for_update().select_related("game")
-        return tables.get(pk=pk, game__isnull=False)
-    except LiveTable.DoesNotExist:  # (no game, or one dealt since the query began)
-        table = _locked(pk)
-        if table.game_id is not None:
-            table.game = Game.objects.select_for_update().get(pk=table.game_id)
-        return table
+    found = _TABLE_WITH_GAME(pk=pk)
+    if found:
+        return found[0]
+    table = _locked(pk)  # (no game, or one dealt since the query began)
+    if table.game_id is not None:
+        table.game = Game.objects.select_for_update().get(pk=table.game_id)
+    return table
 
 
 @transaction.atomic
@@ -558,7 +572,7 @@ def live_act(*, pk: int, user: User, action: Action, version: int) -> LiveTable:
     bots then play until a person's turn. Refused, with the engine's reason and nothing
     written, out of turn, for another seat, twice (a stale version) or after the end."""
     table = _locked_with_game(pk)
-    seats = tuple(table.seats.select_related("user"))
+    seats = tuple(_SEATS_WITH_PEOPLE(table=table.pk))
     mine = next((s for s in seats if s.user_id == user.pk), None)
     if mine is None:
         raise LiveRefused(gettext("You have no seat at this table."))
