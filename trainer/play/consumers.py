@@ -78,6 +78,10 @@ def render_for(
     return access, html, version
 
 
+def not_a_move() -> str:
+    return translation.gettext("That is not a move.")
+
+
 def move(user: Any, pk: int, content: Any, language: str) -> LiveTable | str:
     """A move sent on a socket (``{"action": "7H", "version": 12}``), in one step: the table
     after it, or why it was refused, in ``language``."""
@@ -87,8 +91,8 @@ def move(user: Any, pk: int, content: Any, language: str) -> LiveTable | str:
         try:
             action = Action.parse(str(content.get("action", "")))
             version = int(content.get("version", -1))
-        except (ConcertoError, TypeError, ValueError, AttributeError):
-            return translation.gettext("That is not a move.")
+        except (ConcertoError, TypeError, ValueError, AttributeError, OverflowError):
+            return not_a_move()
         try:
             return live.live_act(pk=pk, user=user, action=action, version=version)
         except live.LiveRefused as exc:
@@ -104,6 +108,8 @@ class LiveTableConsumer(AsyncJsonWebsocketConsumer):
     counted: str | None = None
     #: The version of the last frame sent: a change announced after a later one is not shown.
     sent: int = -1
+    #: The language of the frames and messages (the connecting page's, found on connecting).
+    language: str = "en"
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         try:
@@ -147,6 +153,20 @@ class LiveTableConsumer(AsyncJsonWebsocketConsumer):
             await self.channel_layer.group_send(group_name(self.pk), changed())
         except Exception:  # (the channel layer is down: no one to tell)
             return
+
+    async def receive(
+        self, text_data: str | None = None, bytes_data: bytes | None = None, **kwargs: Any
+    ) -> None:
+        """A frame that is not JSON text (binary, or not JSON) is answered, not a crash."""
+        try:
+            if text_data is None:
+                raise ValueError("not a text frame")
+            content = await self.decode_json(text_data)
+        except ValueError:  # (json.JSONDecodeError is one)
+            with translation.override(self.language):
+                await self.send_json({"error": not_a_move()})
+            return
+        await self.receive_json(content, **kwargs)
 
     async def receive_json(self, content: Any, **kwargs: Any) -> None:
         if self.access is None or self.access.seat is None:

@@ -966,3 +966,42 @@ def test_tables_left_in_play_by_a_deal_over_at_dealing_are_freed_by_the_migratio
     assert LiveTable.objects.get(pk=playing.pk).status == "playing"
     assert Game.objects.get(pk=playing.game_id).share_token is None
     assert Game.objects.get(pk=solo.pk).share_token is None  # (a solo deal is not touched)
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize(
+    "frame",
+    [
+        '{"action": "pass", "version": 1e400}',
+        '{"action": "pass", "version": Infinity}',
+        '{"action": "pass", "version": -Infinity}',
+        "{not json",
+        "null",
+        b"\x00\x01",
+    ],
+    ids=["huge", "infinity", "minus-infinity", "not-json", "null", "binary"],
+)
+def test_a_frame_that_is_not_a_move_is_answered_and_the_socket_goes_on(frame):
+    ana, ben = person("ana"), person("ben")
+    table = seated_table((ana, Seat.S), (ben, Seat.N))
+    live.live_begin(pk=table.pk, by=ana)
+    version = LiveTable.objects.get(pk=table.pk).version
+
+    async def send() -> tuple[dict, dict]:
+        comm = _communicator(ana, table)
+        assert (await comm.connect(timeout=WAIT))[0]
+        await _frame(comm)  # (the table as it is)
+        if isinstance(frame, bytes):
+            await comm.send_to(bytes_data=frame)
+        else:
+            await comm.send_to(text_data=frame)
+        reply = await _frame(comm)
+        await comm.send_json_to({"action": "pass", "version": -1})  # (still listening)
+        after = await _frame(comm)
+        await comm.disconnect()
+        return reply, after
+
+    reply, after = run_async(send)
+    assert reply == {"error": "That is not a move."}
+    assert "error" in after
+    assert LiveTable.objects.get(pk=table.pk).version == version  # nothing written
