@@ -58,6 +58,7 @@ CONCERTO_EXTENSIONS = {
     "lessons": "trainer.learn.teaching.lessons_for",
     "deals_played": "trainer.play.selectors.deals_played",
     "deal_links": "trainer.play.selectors.deal_links",
+    "deal_urls": "trainer.play.selectors.deal_urls",
     "owned_cards": "trainer.cards.resolver.owned_cards",
     "convention_resolver": "trainer.cards.resolver.resolve",
 }

@@ -5,7 +5,7 @@ signed-in user (teacher-only pages through ``classes_taught_by``), so another cl
 from __future__ import annotations
 
 import csv
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,6 +26,7 @@ from trainer.classes import ratelimit, selectors, services
 from trainer.classes.answers import AnswerWords, describe
 from trainer.classes.forms import AssignmentForm, ClassroomForm, CoTeacherForm, JoinForm
 from trainer.classes.models import ClassMembership, Classroom
+from trainer.core import playlog
 from trainer.core.client_ip import client_ip
 from trainer.core.htmx import redirect_page, wants_partial
 from trainer.core.http import AuthenticatedHttpRequest
@@ -279,7 +280,7 @@ def student_detail(request: AuthenticatedHttpRequest, pk: int, user_id: int) -> 
         "membership": membership,
         "student": membership.user,
         "page": page,
-        "rows": [_history_row(a) for a in page.object_list],
+        "rows": _history_rows(page.object_list),
         "mistakes": mistakes,
     }
     if wants_partial(request):
@@ -288,7 +289,7 @@ def student_detail(request: AuthenticatedHttpRequest, pk: int, user_id: int) -> 
     ctx.update(
         {
             "report": report,
-            "recent_mistakes": [_history_row(a) for a in report.mistakes],
+            "recent_mistakes": _history_rows(report.mistakes),
             **_marks(),
         }
     )
@@ -303,17 +304,22 @@ class HistoryRow:
     kind_title: str
 
 
-def _history_row(attempt: Attempt) -> HistoryRow:
-    kind_title = KIND_TITLES.get(attempt.kind, attempt.kind)
-    return HistoryRow(attempt, describe(attempt), _drill_link(attempt), kind_title)
+def _history_rows(attempts: Iterable[Attempt]) -> list[HistoryRow]:
+    listed = list(attempts)
+    deals = playlog.deal_urls(a.seed for a in listed if a.source == SOURCE_PLAY)
+    return [
+        HistoryRow(a, describe(a), _drill_link(a, deals), KIND_TITLES.get(a.kind, a.kind))
+        for a in listed
+    ]
 
 
-def _drill_link(attempt: Attempt) -> str:
+def _drill_link(attempt: Attempt, deals: dict[int, str]) -> str:
     """Where the answer was given: its drill's address — the convention and rule spelled out,
     as an assignment's drill links are, so the teacher's own settings cannot make it another
-    drill — or, for a lead or read made at the table, its deal."""
+    drill — or, for a lead or read made at the table, its deal (``deals``: by game; a deal
+    no longer kept has no link)."""
     if attempt.source == SOURCE_PLAY:
-        return reverse("play:table", args=[attempt.seed])
+        return deals.get(attempt.seed, "")
     try:
         params = DrillParams.from_key(attempt.params)
     except ValueError:  # an address the engine no longer reads: as stored

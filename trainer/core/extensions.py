@@ -37,6 +37,7 @@ POINTS: dict[str, str] = {
     "lessons": "([(kind, skill)]) -> {(kind, skill): LessonRef}",
     "deals_played": "(assignment_ids) -> {(assignment_id, user_id): deals finished}",
     "deal_links": "(assignment_id) -> {user_id: [DealLink]}",
+    "deal_urls": "(game_ids) -> {game_id: the deal's page for a teacher of its players}",
     "owned_cards": "(club=…, classroom=…) -> [(name, title)]",
     "convention_resolver": "(name) -> Convention | None, for names no shipped card has",
 }

@@ -66,6 +66,17 @@ def deals_played(assignment_ids: Iterable[int]) -> dict[tuple[int, int], int]:
     return result
 
 
+def deal_urls(game_ids: Iterable[int]) -> dict[int, str]:
+    """``{game_id: url}``: where a teacher opens each deal an answer in play was given in (the
+    play feature answers: ``deal_urls``); a deal it does not know has no entry."""
+    ids = set(game_ids)
+    source = extensions.one("deal_urls")
+    if not ids or source is None:
+        return {}
+    result: dict[int, str] = source(ids)
+    return result
+
+
 def deal_links(assignment_id: int) -> dict[int, list[DealLink]]:
     """``{user_id: [DealLink, …]}``: every deal played for the assignment, oldest first (the
     play feature answers: ``deal_links``)."""

@@ -221,6 +221,27 @@ def deals_played(
     return {key: n for key, n in counts.items() if n}
 
 
+def deal_urls(game_ids: Iterable[int]) -> dict[int, str]:
+    """``{game_id: url}`` (``core.playlog``): a solo deal's table (a teacher of the class may
+    look on); a live deal's shared review once over, while in play its live table (where the
+    player's teacher may watch). Two queries."""
+    games = Game.objects.filter(pk__in=set(game_ids)).only("pk", "live", "status", "share_token")
+    tables = dict(
+        LiveTable.objects.filter(game_id__in=set(game_ids), game__live=True)
+        .exclude(game__status=Game.Status.FINISHED)
+        .values_list("game_id", "pk")
+    )
+    urls: dict[int, str] = {}
+    for game in games:
+        if not game.live:
+            urls[game.pk] = game.get_absolute_url()
+        elif game.is_finished and game.share_token is not None:
+            urls[game.pk] = reverse("play:shared", args=[game.share_token])
+        elif game.pk in tables:
+            urls[game.pk] = reverse("play:live", args=[tables[game.pk]])
+    return urls
+
+
 def deal_links(assignment_id: int) -> dict[int, list[playlog.DealLink]]:
     """Every deal played for an assignment, by student, oldest first (for their teacher and
     the student): the deals :func:`deals_played` counts, and those still in play. A solo deal

@@ -291,3 +291,53 @@ def test_the_csv_export_counts_deals_apart_from_drills():
     right = play.filter(correct=True).count()
     expected_accuracy = str(round(100 * right / play.count())) if play.exists() else ""
     assert row[3:] == ["1", "0", "", str(play.count()), expected_accuracy]
+
+
+def test_answers_given_at_a_live_table_link_to_its_table_then_to_its_review():
+    """A live deal is reached only through its table: the teacher's link for an answer given
+    in it opens the table while the deal is in play, and its shared review once it is over
+    (never the solo table's address, which is no page for a live deal)."""
+    from engine.seats import SEATS, Seat
+    from trainer.play import live
+
+    room = classroom()
+    ana, bo = student_in(room, user("ana")), student_in(room, user("bo"))
+    settings = {
+        "rule": "classic",
+        "convention": "parlett-2008",
+        "opponents": "signal",
+        "opponents_convention": "parlett-2008",
+        "game": False,
+    }
+    table = live.live_table_open(host=ana, settings=settings, seat=Seat.S, opponents_link=False)
+    live.live_seat_take(pk=table.pk, user=bo, seat=Seat.N, allowed=SEATS)
+    table = live.live_begin(pk=table.pk, by=ana)
+    game = Game.objects.get(pk=table.game_id)
+    Attempt.objects.create(
+        user=ana,
+        kind="lead",
+        skill="fours",
+        seed=game.pk,
+        params=f"play={game.pk}",
+        answer="AS KS",
+        correct=False,
+        source=SOURCE_PLAY,
+    )
+    teacher = _client(teacher_of(room))
+    page = f"/classes/{room.pk}/students/{ana.pk}/"
+
+    body = teacher.get(page).content.decode()
+    assert f'href="/play/tables/{table.pk}/"' in body
+    assert f'href="/play/{game.pk}/"' not in body
+    assert teacher.get(f"/play/tables/{table.pk}/").status_code == 200  # (may watch it)
+
+    for who in (ana, bo):
+        live.live_away(pk=table.pk, user=who, away=True)  # (the bots finish the deal)
+    game.refresh_from_db()
+    body = teacher.get(page).content.decode()
+    assert f'href="/play/shared/{game.share_token}/"' in body
+    assert f'href="/play/tables/{table.pk}/"' not in body
+
+    Game.objects.filter(pk=game.pk).delete()  # (a deal no longer kept: no link, no error)
+    body = teacher.get(page).content.decode()
+    assert "data-in-play" in body and f"/play/shared/{game.share_token}/" not in body

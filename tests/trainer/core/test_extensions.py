@@ -45,6 +45,7 @@ def test_without_the_features_the_core_answers_nothing():
         assert teaching.lessons_for([("lead", "two_pair")]) == {}
         assert playlog.deals_played([1, 2]) == {}
         assert playlog.deal_links(1) == {}
+        assert playlog.deal_urls([1]) == {}
         assert conventions.owned_cards(club=club) == []
         with pytest.raises((ConcertoError, ValueError)):
             get_convention("club-1-1")
