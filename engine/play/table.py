@@ -23,7 +23,7 @@ built from South's observation and finished hands only; see ``docs/play.md``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
@@ -436,6 +436,24 @@ class PlayTable:
         return MappingProxyType({s: self.deal.held(s) for s in SEATS})
 
     # -- grading -------------------------------------------------------------------------------
+
+    def leads_begun(self, seats: Iterable[Seat]) -> dict[tuple[Seat, int, int], int]:
+        """``{(seat, deal number, hand number): actions}``: for each hand one of ``seats``
+        leads, how many of the hand's first three actions (where the signal is: c1, partner's
+        pass, c2 or a pass) the leader has made so far. Compared at two moments, it tells
+        whether the leader's part of a signal was played in between."""
+        wanted = frozenset(seats)
+        out: dict[tuple[Seat, int, int], int] = {}
+        for number, deal in enumerate(self.deals, start=1):
+            hands = [(h.number, h.actions) for h in deal.played_hands]
+            if not deal.is_terminal():
+                hands.append((deal.hand_number, deal.current_actions))
+            for hand_number, actions in hands:
+                if actions and actions[0][0] in wanted:
+                    leader = actions[0][0]
+                    made = sum(1 for s, _ in actions[:3] if s is leader)
+                    out[(leader, number, hand_number)] = made
+        return out
 
     def attempts(self, seat: Seat = LEARNER) -> list[PlayAttempt]:
         """``seat``'s leads so far (South's at a solo table), each graded by the lead drill's

@@ -155,3 +155,32 @@ def test_a_copy_plays_on_apart_and_exactly_as_the_replayed_record_would(game, ru
         for action in copied.actions[len(before) :]:  # the next deals too: the same cards
             table.apply(action)
         assert [table.view(s) for s in SEATS] == [copied.view(s) for s in SEATS]
+
+
+@pytest.mark.parametrize("seed", [2, 9])
+def test_a_leaders_part_of_a_signal_is_counted_until_the_hands_third_action(seed):
+    """``leads_begun`` grows only while the leader is making its signal (c1, then c2 or a
+    pass, among the hand's first three actions): the leader's later cards in the hand leave
+    it alone, so a bot playing them for a person does not take the signal from them."""
+    rng = random.Random(seed)
+    table, _ = PlayTable.start(PlaySetup(seed=seed, opponents="signal"), ALL)
+    seen: dict[tuple[Seat, int, int], list[int]] = {}
+    hand_length: dict[tuple[int, int], int] = {}
+    while not table.is_over():
+        deal, hand = len(table.deals), table.deal.hand_number
+        for key, made in table.leads_begun(SEATS).items():
+            seen.setdefault(key, []).append(made)
+        hand_length[(deal, hand)] = len(table.deal.current_actions)
+        seat = table.to_move()
+        table.act(rng.choice(table.legal(seat)), seat)
+    for (leader, deal, hand), counts in seen.items():
+        assert counts == sorted(counts) and set(counts) <= {1, 2}, (leader, deal, hand)
+    later = [
+        (leader, deal, hand)
+        for (leader, deal, hand), counts in seen.items()
+        if hand_length[(deal, hand)] > 3 and len(counts) > 3
+    ]
+    assert later  # (hands that went on past their signal: their counts stopped at 3 actions)
+    signals = {(a.deal_number, a.hand_number) for s in SEATS for a in table.attempts(s)}
+    finished = table.leads_begun(SEATS)
+    assert all(finished[(s, d, h)] == 2 for (s, d, h) in finished if (d, h) in signals)

@@ -43,7 +43,7 @@ from engine.seats import SEATS, Seat
 from trainer.classes.models import ClassMembership
 from trainer.clubs.models import ClubMembership
 from trainer.core.compiled import Compiled
-from trainer.play.models import Game, LivePlayer, LiveSeat, LiveTable
+from trainer.play.models import Game, LivePlayer, LiveSeat, LiveTable, hand_key
 from trainer.play.presenters import lead_note
 from trainer.play.selectors import actions_of, setup_of
 from trainer.progress.models import SOURCE_PLAY
@@ -532,7 +532,8 @@ def live_begin(*, pk: int, by: User, swap: bool = False) -> LiveTable:
                 last_seen=last_seen,
             )
     setup = PlaySetup.from_json({"seed": secrets.randbelow(SEED_LIMIT), **table.settings})
-    engine, _steps = PlayTable.start(setup, humans_of(table))
+    seated = tuple(table.seats.all())
+    engine, _steps = PlayTable.start(setup, humans_of(table, seated))
     game = Game(
         owner=table.host,
         live=True,
@@ -541,19 +542,47 @@ def live_begin(*, pk: int, by: User, swap: bool = False) -> LiveTable:
         version=len(engine.actions),
         coach=Game.Coach.OFF,
     )
+    _mark_bots_signals(game, engine, _away(seated), {})
     table.status = LiveTable.Status.PLAYING
     if engine.is_over():  # (every person seated has handed their seat to a bot)
         _end(game, table)
     game.save(force_insert=True)
     LivePlayer.objects.bulk_create(  # (seats are not taken during a deal: these played it)
         LivePlayer(game=game, user_id=row.user_id, seat=row.seat)
-        for row in table.seats.all()
+        for row in seated
         if row.user_id is not None
     )
     table.game = game
     table.save(update_fields=["game", "status"])
     _bump(table)
     return table
+
+
+def _away(seats: Iterable[LiveSeat]) -> frozenset[Seat]:
+    """The seats of people who have handed them to a bot for now."""
+    return frozenset(Seat(r.seat) for r in seats if r.user_id is not None and r.away)
+
+
+def _mark_bots_signals(
+    game: Game,
+    engine: PlayTable,
+    away: frozenset[Seat],
+    before: dict[tuple[Seat, int, int], int],
+) -> list[str]:
+    """Hands whose signal a bot made, wholly or in part, for a person who handed it their
+    seat (``away``; ``before``: their leads as they stood before the bots played) are marked
+    helped on ``game``: those leads are not counted as the person's answers. The game's
+    fields this changed."""
+    new = [
+        key
+        for (seat, deal, hand), made in engine.leads_begun(away).items()
+        if made > before.get((seat, deal, hand), 0)
+        and (key := hand_key(deal, hand)) not in game.helped
+    ]
+    if not new:
+        return []
+    game.helped = [*game.helped, *new]
+    return ["helped"]
 
 
 def _end(game: Game, table: LiveTable) -> list[str]:
@@ -587,15 +616,18 @@ def live_act(*, pk: int, user: User, action: Action, version: int) -> LiveTable:
     humans = humans_of(table, seats)
     engine = _kept_table(game, humans).copy()  # the locked record's table
     seat = Seat(mine.seat)
+    away = _away(seats)
+    before = engine.leads_begun(away) if away else {}
     try:
         engine.act(action, seat)
     except IllegalPlay as exc:
         raise LiveRefused(str(reason(exc))) from None
+    helped = _mark_bots_signals(game, engine, away, before) if away else []
     _record_leads(game, engine, seat, user)
     game.actions = actions_json(engine.actions)
     game.version = len(engine.actions)
     game.updated_at = timezone.now()
-    written = ["actions", "version", "updated_at"]  # (not the setup, the same since the deal)
+    written = ["actions", "version", "updated_at", *helped]  # (the setup is the deal's own)
     if engine.is_over():
         written += _end(game, table)
         table.save(update_fields=["status"])
@@ -612,6 +644,8 @@ def _record_leads(game: Game, engine: PlayTable, seat: Seat, user: User) -> None
     live deal counts in skills and class statistics like a solo one."""
     now = timezone.now()
     for attempt in engine.attempts(seat):
+        if hand_key(attempt.deal_number, attempt.hand_number) in game.helped:
+            continue  # (a bot played the seat's signal, or part of it, for them)
         name = f"concerto-live:{game.pk}:{seat}:{attempt.deal_number}:{attempt.hand_number}"
         attempt_store(
             user=user,
@@ -639,8 +673,12 @@ def live_away(*, pk: int, user: User, away: bool) -> LiveTable:
     mine.save(update_fields=["away"])
     if table.status == LiveTable.Status.PLAYING and table.game is not None:
         game = Game.objects.select_for_update().get(pk=table.game.pk)
-        engine = PlayTable.replay(setup_of(game), actions_of(game), humans_of(table))
+        seated = tuple(table.seats.all())
+        engine = PlayTable.replay(setup_of(game), actions_of(game), humans_of(table, seated))
+        away_now = _away(seated)
+        before = engine.leads_begun(away_now)
         if engine.advance():
+            _mark_bots_signals(game, engine, away_now, before)
             game.actions = actions_json(engine.actions)
             game.version = len(engine.actions)
             if engine.is_over():

@@ -44,7 +44,8 @@ class Game(models.Model):
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PLAYING)
     coach = models.CharField(max_length=10, choices=Coach.choices, default=Coach.ON)
     #: Hands (``"deal:hand"``) whose lead the coach's advice was asked for before the learner
-    #: led: those leads are not counted as the learner's own answers.
+    #: led, or (at a live table) whose signal a bot made, wholly or in part, for a person who
+    #: had handed it their seat: those leads are not counted as the person's own answers.
     helped = models.JSONField(default=list, blank=True)
     #: The read-only review link's key, made when the deal or game is over (never before).
     share_token = models.UUIDField(null=True, blank=True, unique=True)

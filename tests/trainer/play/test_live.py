@@ -1005,3 +1005,42 @@ def test_a_frame_that_is_not_a_move_is_answered_and_the_socket_goes_on(frame):
     assert reply == {"error": "That is not a move."}
     assert "error" in after
     assert LiveTable.objects.get(pk=table.pk).version == version  # nothing written
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("seed", [5, 11, 23])
+def test_a_signal_a_bot_made_for_a_person_away_is_not_stored_as_their_answer(monkeypatch, seed):
+    """Ana hands her seat to a bot before the deal and takes it back after it has led: the
+    leads the bot made for her are marked helped and not stored as hers; the leads she makes
+    herself afterwards are."""
+    from engine.play.table import signal_bot
+    from trainer.progress.models import SOURCE_PLAY, Attempt
+
+    monkeypatch.setattr(live.secrets, "randbelow", lambda n: seed)
+    ana, ben = person("ana"), person("ben")
+    table = seated_table((ana, Seat.S), (ben, Seat.N))
+    live.live_away(pk=table.pk, user=ana, away=True)
+    table = live.live_begin(pk=table.pk, by=ana)
+    people = {Seat.S: ana, Seat.N: ben}
+    bot = signal_bot("parlett-2008")
+    taken_back = False
+    for _ in range(400):
+        table.refresh_from_db()
+        if table.status != "playing":
+            break
+        engine = engine_of(table)
+        if not taken_back and engine.attempts(Seat.S):
+            live.live_away(pk=table.pk, user=ana, away=False)
+            taken_back = True
+            continue
+        seat = engine.to_move()
+        seen = engine.deal.observation(seat)
+        move = bot.choose(seen, seen.legal_actions)
+        live.live_act(pk=table.pk, user=people[seat], action=move, version=table.version)
+    table.refresh_from_db()
+    assert table.status == "finished" and taken_back
+    game = Game.objects.get(pk=table.game_id)
+    leads = {(a.deal_number, a.hand_number) for a in engine_of(table).attempts(Seat.S)}
+    by_bot = {k for k in leads if f"{k[0]}:{k[1]}" in game.helped}
+    stored = Attempt.objects.filter(user=ana, source=SOURCE_PLAY, params=f"play={game.pk}")
+    assert by_bot and stored.count() == len(leads - by_bot) > 0
