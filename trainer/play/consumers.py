@@ -50,6 +50,19 @@ def announce(table: LiveTable) -> bool:
     return True
 
 
+def announce_presence(pk: int) -> bool:
+    """Tell table ``pk``'s connections that who is there changed (someone watches, say):
+    their frames read the table afresh. False when the channel layer is down."""
+    layer = get_channel_layer()
+    if layer is None:
+        return False
+    try:
+        async_to_sync(layer.group_send)(group_name(pk), changed())
+    except Exception:
+        return False
+    return True
+
+
 def render_table(access: live.Access, language: str, *, host: bool = False) -> tuple[str, int]:
     """The table partial for ``access``'s user in ``language`` (with the dealing buttons for
     the ``host``), and its version. No request, so no CSRF token: live.js gives the frame's

@@ -18,11 +18,12 @@ import uuid
 from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any, Generic, TypeVar
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
-from django.db.models import F
+from django.db.models import F, Q
 from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils import timezone
 from django.utils.translation import gettext
@@ -130,6 +131,19 @@ def live_access(user: User | AnonymousUser, pk: int, stamp: str = "") -> Access 
     if _watches(user, seats) or (table.host_id == user.pk and may_host_to_watch(user)):
         return Access(table, None, True, seats)
     return None
+
+
+#: How long the players are told someone watches after a watcher read the deal without a
+#: socket (the page, a reload): they cannot tell how long that page stays open.
+WATCHED_FOR = timedelta(minutes=10)
+#: A watcher's reads less than this apart are one look (not a write per reload).
+LOOK_AGAIN_AFTER = timedelta(minutes=1)
+
+
+def looked_on_lately(table: LiveTable, now: datetime | None = None) -> bool:
+    """A watcher read this table's deal in play without a socket within :data:`WATCHED_FOR`."""
+    seen = table.watched_at
+    return seen is not None and (now or timezone.now()) - seen < WATCHED_FOR
 
 
 def may_host_to_watch(user: User) -> bool:
@@ -375,7 +389,7 @@ def live_shown(access: Access) -> LiveShown:
         seats=lines,
         view=view,
         hands=hands,
-        watched=table.watchers > 0,
+        watched=table.watchers > 0 or looked_on_lately(table),
         to_move=engine.to_move() if engine is not None else None,
         coach=coach,
     )
@@ -716,6 +730,18 @@ def live_invite_revoke(*, pk: int, by: User) -> LiveTable:
     table.save(update_fields=["invite_token", "opponents_token"])
     _bump(table)
     return table
+
+
+def live_looked_on(*, pk: int) -> bool:
+    """A watcher read table ``pk``'s deal in play over HTTP (every hand shown): kept, so the
+    players are told someone watches. True when that is news to tell the table (the first
+    look, or one after :data:`LOOK_AGAIN_AFTER`); no new version (presence does not take one:
+    the players' moves stay valid)."""
+    now = timezone.now()
+    rows = LiveTable.objects.filter(pk=pk, status=LiveTable.Status.PLAYING).filter(
+        Q(watched_at__isnull=True) | Q(watched_at__lt=now - LOOK_AGAIN_AFTER)
+    )
+    return rows.update(watched_at=now) > 0
 
 
 def live_watching(*, pk: int, delta: int) -> None:

@@ -21,7 +21,7 @@ from trainer.core import preferences
 from trainer.core.http import AuthenticatedHttpRequest
 from trainer.core.throttle import allow
 from trainer.play import live
-from trainer.play.consumers import announce
+from trainer.play.consumers import announce, announce_presence
 from trainer.play.forms import LiveTableForm
 from trainer.play.models import LiveTable
 from trainer.play.selectors import actions_of, setup_of
@@ -65,9 +65,17 @@ def live_list(request: AuthenticatedHttpRequest) -> HttpResponse:
     return render(request, "play/live/list.html", {"tables": live.live_tables_for(request.user)})
 
 
+def _looked_on(access: live.Access) -> live.Access:
+    """A watcher reading the deal over HTTP is kept and the players' frames are told (a
+    socket counts its watcher while open, a page cannot be counted so)."""
+    if access.watcher and live.live_looked_on(pk=access.table.pk):
+        announce_presence(access.table.pk)
+    return access
+
+
 @login_required
 def live_page(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
-    access = _access(request, pk)
+    access = _looked_on(_access(request, pk))
     shown = live.live_shown(access)
     table = shown.table
     ctx = live.live_context(shown)
@@ -90,7 +98,7 @@ def live_page(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
 def live_partial(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """The table partial alone (what a socket frame carries), for a page that lost its
     socket and reloads the table after each move."""
-    shown = live.live_shown(_access(request, pk))
+    shown = live.live_shown(_looked_on(_access(request, pk)))
     ctx = {**live.live_context(shown), "host": shown.table.host_id == request.user.pk}
     return render(request, "play/live/_table.html", ctx)
 

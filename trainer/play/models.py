@@ -138,6 +138,9 @@ class LiveTable(models.Model):
     version = models.PositiveIntegerField(default=0)
     #: Open sockets of watchers (teachers, organisers): the players are told someone watches.
     watchers = models.PositiveSmallIntegerField(default=0)
+    #: When a watcher last read the deal in play without a socket (a page, a reload): the
+    #: players are told someone watches for a while after it (``live.WATCHED_FOR``).
+    watched_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(default=timezone.now)
 

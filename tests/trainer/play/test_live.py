@@ -1044,3 +1044,50 @@ def test_a_signal_a_bot_made_for_a_person_away_is_not_stored_as_their_answer(mon
     by_bot = {k for k in leads if f"{k[0]}:{k[1]}" in game.helped}
     stored = Attempt.objects.filter(user=ana, source=SOURCE_PLAY, params=f"play={game.pk}")
     assert by_bot and stored.count() == len(leads - by_bot) > 0
+
+
+@pytest.mark.django_db(transaction=True)
+def test_players_are_told_when_a_watcher_reads_the_deal_without_a_socket(time_machine):
+    """A teacher reading all four hands from the page or the partial (no socket to count)
+    is kept: the players' frames say someone watches, at once and for ten minutes after the
+    last look; no new version is taken (the players' moves stay valid)."""
+    from datetime import UTC, datetime
+
+    time_machine.move_to(datetime(2026, 12, 1, 12, 0, tzinfo=UTC), tick=False)
+    room = classes.classroom()
+    teacher = classes.teacher_of(room)
+    ana, ben = person("ana"), person("ben")
+    ClassMembership.objects.create(classroom=room, user=ana, role="student")
+    table = seated_table((ana, Seat.S), (ben, Seat.N))
+    live.live_begin(pk=table.pk, by=ana)
+    partial = f"/play/tables/{table.pk}/table/"
+    assert "data-watched" not in client_of(ben).get(partial).text
+    client_of(ana).get(f"/play/tables/{table.pk}/")  # (a player's read is no watcher's)
+    assert "data-watched" not in client_of(ben).get(partial).text
+    version = LiveTable.objects.get(pk=table.pk).version
+
+    async def watch_from_the_page() -> dict:
+        comm = _communicator(ben, table)
+        assert (await comm.connect(timeout=WAIT))[0]
+        await _frame(comm)  # (the table as it is: nobody watching)
+        from channels.db import database_sync_to_async
+
+        shown = await database_sync_to_async(
+            lambda: client_of(teacher).get(f"/play/tables/{table.pk}/").text
+        )()
+        assert "data-watching" in shown
+        frame = await _frame(comm)
+        await comm.disconnect()
+        return frame
+
+    frame = run_async(watch_from_the_page)
+    assert "data-watched" in frame["html"]
+    assert LiveTable.objects.get(pk=table.pk).version == version
+    assert "data-watched" in client_of(ana).get(partial).text
+
+    time_machine.move_to(datetime(2026, 12, 1, 12, 9, tzinfo=UTC), tick=False)
+    client_of(teacher).get(partial)  # (looked again: ten minutes from now)
+    time_machine.move_to(datetime(2026, 12, 1, 12, 18, tzinfo=UTC), tick=False)
+    assert "data-watched" in client_of(ben).get(partial).text
+    time_machine.move_to(datetime(2026, 12, 1, 12, 19, 1, tzinfo=UTC), tick=False)
+    assert "data-watched" not in client_of(ben).get(partial).text
