@@ -16,3 +16,16 @@ FAST_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 def _fast_password_hashing() -> Iterator[None]:
     with override_settings(PASSWORD_HASHERS=FAST_HASHERS):
         yield
+
+
+@pytest.fixture(autouse=True)
+def _default_language() -> Iterator[None]:
+    """Each test starts in the site's default language: the active language belongs to the
+    thread, and a page, a socket or a browser test's server run earlier in this process may
+    have left another active in it."""
+    from django.conf import settings
+    from django.utils import translation
+
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+    translation.deactivate()
