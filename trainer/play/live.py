@@ -531,17 +531,19 @@ def live_begin(*, pk: int, by: User, swap: bool = False) -> LiveTable:
     if swap:
         moves = {"N": "E", "E": "N", "S": "W", "W": "S"}
         rows = [
-            (moves[r.seat], r.user_id, r.away, r.connections, r.last_seen)
+            (moves[r.seat], r.user_id, r.away, r.coach, r.connections, r.last_seen)
             for r in table.seats.all()
         ]
         table.seats.all().delete()  # then seated again: (table, seat) stays unique throughout
-        for seat, user_id, away, connections, last_seen in rows:
-            # Open sockets move with their players (counted off later by the new seat's row).
+        for seat, user_id, away, coach, connections, last_seen in rows:
+            # Open sockets and wishes move with their players (sockets are counted off later
+            # by the new seat's row).
             LiveSeat.objects.create(
                 table=table,
                 seat=seat,
                 user_id=user_id,
                 away=away,
+                coach=coach,
                 connections=connections,
                 last_seen=last_seen,
             )

@@ -886,8 +886,9 @@ def test_the_players_of_deals_stored_before_they_were_kept_are_filled_in():
 
 @pytest.mark.django_db
 def test_each_deal_keeps_who_was_seated_when_it_was_dealt():
-    """Seats move between deals (a swap, a seat handed to a bot stays the player's); every
-    deal keeps the people who sat in it, and a watching host is no player."""
+    """Seats move between deals (a swap moves each player with their wishes, a seat handed to
+    a bot stays the player's); every deal keeps the people who sat in it, and a watching host
+    is no player."""
     from trainer.play.models import LivePlayer
 
     teacher, ana, bo = classes.teacher_of(classes.classroom()), person("ana"), person("bo")
@@ -897,8 +898,13 @@ def test_each_deal_keeps_who_was_seated_when_it_was_dealt():
     first = live.live_begin(pk=table.pk, by=teacher).game
     for who in (ana, bo):
         live.live_away(pk=table.pk, user=who, away=True)  # (the bots finish the deal)
+    live.live_coach(pk=table.pk, user=ana, on=True)
     second = live.live_begin(pk=table.pk, by=teacher, swap=True).game
     assert first is not None and second is not None and first != second
+    # Each player's wishes move with them: still away, and Ana still asks for the coach.
+    moved = {s.user.username: s for s in LiveSeat.objects.filter(table=table)}
+    assert (moved["ana"].seat, moved["ana"].away, moved["ana"].coach) == ("W", True, True)
+    assert (moved["bo"].seat, moved["bo"].away, moved["bo"].coach) == ("E", True, False)
 
     def players(game: Game) -> set[tuple[str, str]]:
         rows = LivePlayer.objects.filter(game=game).values_list("user__username", "seat")
