@@ -498,9 +498,23 @@ def _locked_with_game(pk: int) -> LiveTable:
 
 
 @transaction.atomic
-def live_seat_take(*, pk: int, user: User, seat: Seat, allowed: tuple[Seat, ...]) -> LiveSeat:
-    """``user`` takes a free ``seat`` (one ``allowed`` by their invite) before the deal."""
+def live_seat_take(
+    *,
+    pk: int,
+    user: User,
+    seat: Seat,
+    allowed: tuple[Seat, ...],
+    token: uuid.UUID | None = None,
+) -> LiveSeat:
+    """``user`` takes a free ``seat`` (one ``allowed`` by their invite) before the deal.
+    ``token``: the invite key they came by, checked again under the table's lock (the host
+    may have withdrawn it since the page was read)."""
     table = _locked(pk)
+    if token is not None:
+        opened = {table.invite_token: SEATS, table.opponents_token: OPPONENT_SEATS}
+        if token not in opened:
+            raise LiveRefused(gettext("This invitation is not valid (any more)."))
+        allowed = tuple(s for s in allowed if s in opened[token])
     if table.status == LiveTable.Status.PLAYING:
         raise LiveRefused(gettext("The deal has begun: seats are taken before it starts."))
     if seat not in allowed:

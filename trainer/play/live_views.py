@@ -119,7 +119,9 @@ def live_join(request: AuthenticatedHttpRequest, token: uuid.UUID) -> HttpRespon
         if raw not in {str(s) for s in SEATS}:
             return _refused(gettext("Choose a seat: N, E, S or W."))
         try:
-            live.live_seat_take(pk=table.pk, user=request.user, seat=Seat(raw), allowed=seats)
+            live.live_seat_take(
+                pk=table.pk, user=request.user, seat=Seat(raw), allowed=seats, token=token
+            )
         except live.LiveRefused as exc:
             return _refused(str(exc))
         table.refresh_from_db()

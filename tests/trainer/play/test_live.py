@@ -1097,3 +1097,25 @@ def test_players_are_told_when_a_watcher_reads_the_deal_without_a_socket(time_ma
     assert "data-watched" in client_of(ben).get(partial).text
     time_machine.move_to(datetime(2026, 12, 1, 12, 19, 1, tzinfo=UTC), tick=False)
     assert "data-watched" not in client_of(ben).get(partial).text
+
+
+@pytest.mark.django_db
+def test_a_seat_is_taken_only_by_an_invitation_still_valid_under_the_tables_lock():
+    """The join page reads the invitation before the seat is taken: a key the host has
+    withdrawn in between is refused when the seat is taken, and the opponents' key opens
+    only East and West, whatever the caller allows."""
+    ana, bo, cy = person("ana"), person("bo"), person("cy")
+    table = live.live_table_open(host=ana, settings=SETTINGS, seat=Seat.S, opponents_link=True)
+    old, opponents = table.invite_token, table.opponents_token
+    assert old is not None and opponents is not None
+    with pytest.raises(live.LiveRefused, match="does not open that seat"):
+        live.live_seat_take(pk=table.pk, user=cy, seat=Seat.N, allowed=SEATS, token=opponents)
+    live.live_seat_take(pk=table.pk, user=cy, seat=Seat.E, allowed=SEATS, token=opponents)
+
+    live.live_invite_revoke(pk=table.pk, by=ana)
+    with pytest.raises(live.LiveRefused, match="not valid"):
+        live.live_seat_take(pk=table.pk, user=bo, seat=Seat.N, allowed=SEATS, token=old)
+    assert not LiveSeat.objects.filter(table=table, user=bo).exists()
+    fresh = LiveTable.objects.get(pk=table.pk).invite_token
+    live.live_seat_take(pk=table.pk, user=bo, seat=Seat.N, allowed=SEATS, token=fresh)
+    assert LiveSeat.objects.get(table=table, user=bo).seat == "N"
