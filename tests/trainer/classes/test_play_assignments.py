@@ -298,31 +298,16 @@ def test_answers_given_at_a_live_table_link_to_its_table_then_to_its_review():
     in it opens the table while the deal is in play, and its shared review once it is over
     (never the solo table's address, which is no page for a live deal)."""
     from engine.seats import SEATS, Seat
+    from tests.trainer.play.test_live import SETTINGS, led_in
     from trainer.play import live
 
     room = classroom()
     ana, bo = student_in(room, user("ana")), student_in(room, user("bo"))
-    settings = {
-        "rule": "classic",
-        "convention": "parlett-2008",
-        "opponents": "signal",
-        "opponents_convention": "parlett-2008",
-        "game": False,
-    }
-    table = live.live_table_open(host=ana, settings=settings, seat=Seat.S, opponents_link=False)
+    table = live.live_table_open(host=ana, settings=SETTINGS, seat=Seat.S, opponents_link=False)
     live.live_seat_take(pk=table.pk, user=bo, seat=Seat.N, allowed=SEATS)
     table = live.live_begin(pk=table.pk, by=ana)
     game = Game.objects.get(pk=table.game_id)
-    Attempt.objects.create(
-        user=ana,
-        kind="lead",
-        skill="fours",
-        seed=game.pk,
-        params=f"play={game.pk}",
-        answer="AS KS",
-        correct=False,
-        source=SOURCE_PLAY,
-    )
+    led_in(ana, game, correct=False)
     teacher = _client(teacher_of(room))
     page = f"/classes/{room.pk}/students/{ana.pk}/"
 

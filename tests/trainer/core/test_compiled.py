@@ -11,31 +11,15 @@ from django.db import DEFAULT_DB_ALIAS, connection, connections, transaction
 from django.db.models.sql.compiler import SQLCompiler
 
 from engine.seats import SEATS, Seat
+from tests.trainer.play.test_live import SETTINGS
 from trainer.core.compiled import Compiled
 from trainer.play import live
 from trainer.play.models import LiveSeat, LiveTable
 
 pytestmark = pytest.mark.django_db
 
-SETTINGS = {
-    "rule": "classic",
-    "convention": "parlett-2008",
-    "opponents": "signal",
-    "opponents_convention": "parlett-2008",
-    "game": False,
-}
-
-TABLE_WITH_GAME = Compiled(
-    lambda pk: (
-        LiveTable.objects.select_for_update()
-        .select_related("game")
-        .filter(pk=pk, game__isnull=False)
-    ),
-    "pk",
-)
-SEATS_WITH_PEOPLE = Compiled(
-    lambda table: LiveSeat.objects.filter(table_id=table).select_related("user"), "table"
-)
+#: The compiled reads a move makes (the live tables' own).
+TABLE_WITH_GAME, SEATS_WITH_PEOPLE = live._TABLE_WITH_GAME, live._SEATS_WITH_PEOPLE
 
 
 def _fields(obj: Any) -> dict[str, Any]:

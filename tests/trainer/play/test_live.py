@@ -63,6 +63,22 @@ def seated_table(*people_at: tuple[object, Seat]) -> LiveTable:
     return table
 
 
+def led_in(user, game: Game, *, correct: bool = True) -> None:
+    """A lead ``user`` recorded in ``game``, as play stores one (``params="play=<game>"``)."""
+    from trainer.progress.models import SOURCE_PLAY, Attempt
+
+    Attempt.objects.create(
+        user=user,
+        kind="lead",
+        skill="fours",
+        seed=game.pk,
+        params=f"play={game.pk}",
+        answer="AS KS",
+        correct=correct,
+        source=SOURCE_PLAY,
+    )
+
+
 def engine_of(table: LiveTable) -> PlayTable:
     table.refresh_from_db()
     assert table.game is not None
@@ -820,8 +836,6 @@ def test_deals_stored_before_the_live_mark_are_found_by_the_migration():
 
     from django.apps import apps
 
-    from trainer.progress.models import SOURCE_PLAY, Attempt
-
     mark = importlib.import_module("trainer.play.migrations.0004_game_live").mark_live_deals
     ana, bo = person("ana"), person("bo")
     table = live.live_begin(pk=seated_table((ana, Seat.S), (bo, Seat.N)).pk, by=ana)
@@ -829,16 +843,7 @@ def test_deals_stored_before_the_live_mark_are_found_by_the_migration():
     earlier = Game.objects.create(owner=ana, setup=latest.setup)
     solo = Game.objects.create(owner=ana, setup=latest.setup)
     for user, deal in ((bo, earlier), (ana, solo)):
-        Attempt.objects.create(
-            user=user,
-            kind="lead",
-            skill="x",
-            seed=deal.pk,
-            params=f"play={deal.pk}",
-            answer="AS",
-            correct=True,
-            source=SOURCE_PLAY,
-        )
+        led_in(user, deal)
     Game.objects.update(live=False)
     mark(apps, None)
     assert set(Game.objects.filter(live=True).values_list("pk", flat=True)) == {
@@ -856,7 +861,6 @@ def test_the_players_of_deals_stored_before_they_were_kept_are_filled_in():
     from django.apps import apps
 
     from trainer.play.models import LivePlayer
-    from trainer.progress.models import SOURCE_PLAY, Attempt
 
     fill = importlib.import_module("trainer.play.migrations.0005_liveplayer").fill_players
     ana, bo = person("ana"), person("bo")
@@ -865,16 +869,7 @@ def test_the_players_of_deals_stored_before_they_were_kept_are_filled_in():
     earlier = Game.objects.create(owner=ana, setup=latest.setup, live=True)
     solo = Game.objects.create(owner=ana, setup=latest.setup)
     for user, deal in ((bo, earlier), (ana, solo), (bo, latest)):
-        Attempt.objects.create(
-            user=user,
-            kind="lead",
-            skill="x",
-            seed=deal.pk,
-            params=f"play={deal.pk}",
-            answer="AS",
-            correct=True,
-            source=SOURCE_PLAY,
-        )
+        led_in(user, deal)
     LivePlayer.objects.all().delete()
     fill(apps, None)
     assert set(LivePlayer.objects.values_list("game_id", "user_id", "seat")) == {
