@@ -7,6 +7,8 @@ that runs for every move at a live table that is most of the move. :class:`Compi
 the SQL the first time, with stand-in values for the parameters, and afterwards only binds
 the new values and builds the instances as Django's own iterator does (the same converters,
 ``from_db`` and ``select_related`` population), so the rows and objects are the queryset's.
+The plans live on the connection (connections are per thread), so a thread's plans and its
+connection are freed together.
 
 Only for querysets whose shape never changes between calls (the same filters and options,
 only the values differ); the values are named and must be integers.
@@ -14,7 +16,6 @@ only the values differ); the values are named and must be integers.
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
@@ -31,6 +32,8 @@ _related_populators: Callable[[Any, Any, str], list[Any]] = _query.get_related_p
 
 #: Stand-ins for the named values while the SQL is built (found again among its parameters).
 _STAND_IN = -7_300_000_000_000
+#: Where a database connection (Django's per-thread wrapper) keeps its plans.
+_PLANS = "_concerto_compiled_plans"
 
 
 @dataclass(frozen=True)
@@ -53,7 +56,6 @@ class Compiled(Generic[M]):
     def __init__(self, build: Callable[..., QuerySet[M]], *names: str) -> None:
         self._build = build
         self._names = names
-        self._plans: weakref.WeakKeyDictionary[Any, _Plan] = weakref.WeakKeyDictionary()
 
     def _plan(self, alias: str) -> _Plan:
         stand_ins = {name: _STAND_IN - i for i, name in enumerate(self._names)}
@@ -81,11 +83,19 @@ class Compiled(Generic[M]):
             populators=tuple(_related_populators(klass_info, select, alias)),
         )
 
+    def plan_for(self, connection: Any) -> _Plan | None:
+        """The plan built on ``connection`` (a connection wrapper), if any yet."""
+        plans: dict[Compiled[Any], _Plan] = connection.__dict__.get(_PLANS, {})
+        return plans.get(self)
+
     def __call__(self, *, using: str = DEFAULT_DB_ALIAS, **values: int) -> list[M]:
         connection = connections[using]
-        plan = self._plans.get(connection)
+        # Kept on the connection itself (the plan's compiler refers to it): they go together
+        # when the thread that owns the connection ends (an ASGI server's request threads).
+        plans: dict[Compiled[Any], _Plan] = connection.__dict__.setdefault(_PLANS, {})
+        plan = plans.get(self)
         if plan is None:
-            plan = self._plans[connection] = self._plan(using)
+            plan = plans[self] = self._plan(using)
         params = [values[name] if name is not None else const for name, const in plan.params]
         with connection.cursor() as cursor:
             cursor.execute(plan.sql, params)

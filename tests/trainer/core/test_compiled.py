@@ -81,7 +81,9 @@ def test_a_lock_is_in_the_sql_where_the_database_has_locks():
     table = _dealt("ana", "bo")
     with transaction.atomic():
         TABLE_WITH_GAME(pk=table.pk)
-    sql = TABLE_WITH_GAME._plans[connections[DEFAULT_DB_ALIAS]].sql
+    plan = TABLE_WITH_GAME.plan_for(connections[DEFAULT_DB_ALIAS])
+    assert plan is not None
+    sql = plan.sql
     assert ("FOR UPDATE" in sql) == connection.features.has_select_for_update
 
 
@@ -89,3 +91,32 @@ def test_a_value_missing_from_the_query_is_refused():
     compiled = Compiled(lambda pk, other: LiveTable.objects.filter(pk=pk), "pk", "other")
     with pytest.raises(ValueError, match="must appear once"):
         compiled(pk=1, other=2)
+
+
+@pytest.mark.django_db(transaction=True)  # (the other threads read what this one wrote)
+def test_a_threads_plans_go_with_its_connection():
+    """Connections are per thread (an ASGI server serves each request in a thread of its
+    own): when the thread ends, its connection and the plans built on it are freed, not
+    kept alive by the plans."""
+    import gc
+    import threading
+    import weakref
+
+    table = _dealt("ana", "bo")
+    left: list[weakref.ref[Any]] = []
+
+    def read() -> None:
+        connection = connections[DEFAULT_DB_ALIAS]
+        try:
+            SEATS_WITH_PEOPLE(table=table.pk)
+            assert SEATS_WITH_PEOPLE.plan_for(connection) is not None
+            left.append(weakref.ref(connection))
+        finally:
+            connection.close()
+
+    for _ in range(3):
+        thread = threading.Thread(target=read)
+        thread.start()
+        thread.join()
+    gc.collect()
+    assert len(left) == 3 and all(ref() is None for ref in left)
