@@ -243,3 +243,32 @@ def test_the_club_members_page_names_people_by_display_name():
     table = html[html.index('<table class="members-table">') : html.index("</table>")]
     assert "ana42" not in table and "olive99" not in table
     assert "(Ana B.)</span>" in html  # the button's hidden words too
+
+
+def test_live_deals_are_counted_in_the_same_queries_however_many_there_are(
+    django_assert_num_queries,
+):
+    """The dashboard's count reads the deals with their players: no query per deal, nor one
+    per thousand (SQLite splits a long list of ids into chunks of 999)."""
+    from trainer.play.models import LivePlayer
+
+    room = classroom()
+    ana = student_in(room, user("ana"))
+    a = _play(room, deals=5)
+    host = teacher_of(room)
+
+    def deals(n: int) -> None:
+        games = Game.objects.bulk_create(
+            Game(owner=host, setup={"seed": i}, status="finished", live=True) for i in range(n)
+        )
+        LivePlayer.objects.bulk_create(LivePlayer(game=g, user=ana, seat="S") for g in games)
+
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    deals(1)
+    with CaptureQueriesContext(connection) as few:
+        assert playlog.deals_played([a.pk]) == {(a.pk, ana.pk): 1}
+    deals(1_100)
+    with django_assert_num_queries(len(few.captured_queries)):
+        assert playlog.deals_played([a.pk]) == {(a.pk, ana.pk): 1_101}
