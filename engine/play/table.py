@@ -23,7 +23,7 @@ built from South's observation and finished hands only; see ``docs/play.md``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
@@ -444,16 +444,20 @@ class PlayTable:
         whether the leader's part of a signal was played in between."""
         wanted = frozenset(seats)
         out: dict[tuple[Seat, int, int], int] = {}
-        for number, deal in enumerate(self.deals, start=1):
-            hands = [(h.number, h.actions) for h in deal.played_hands]
-            if not deal.is_terminal():
-                hands.append((deal.hand_number, deal.current_actions))
-            for hand_number, actions in hands:
-                if actions and actions[0][0] in wanted:
-                    leader = actions[0][0]
-                    made = sum(1 for s, _ in actions[:3] if s is leader)
-                    out[(leader, number, hand_number)] = made
+        for number, hand_number, actions in self._hands():
+            if actions and actions[0][0] in wanted:
+                leader = actions[0][0]
+                made = sum(1 for s, _ in actions[:3] if s is leader)
+                out[(leader, number, hand_number)] = made
         return out
+
+    def _hands(self) -> Iterator[tuple[int, int, Sequence[tuple[Seat, Action]]]]:
+        """Every hand so far, finished or being played: (deal number, hand number, actions)."""
+        for number, deal in enumerate(self.deals, start=1):
+            for hand in deal.played_hands:
+                yield number, hand.number, hand.actions
+            if not deal.is_terminal():
+                yield number, deal.hand_number, deal.current_actions
 
     def attempts(self, seat: Seat = LEARNER) -> list[PlayAttempt]:
         """``seat``'s leads so far (South's at a solo table), each graded by the lead drill's
@@ -461,28 +465,24 @@ class PlayTable:
         lead partner did not pass after (partner played at once, or held no cards) gives no
         signal and no attempt."""
         out: list[PlayAttempt] = []
-        for number, deal in enumerate(self.deals, start=1):
-            hands = [(h.number, h.actions) for h in deal.played_hands]
-            if not deal.is_terminal():
-                hands.append((deal.hand_number, deal.current_actions))
-            for hand_number, actions in hands:
-                if not actions or actions[0][0] is not seat:
-                    continue
-                signal = signal_of(actions)
-                if signal is None:
-                    continue
-                held = self._starts[(number, hand_number)][seat]
-                attempt = grade_lead(
-                    held,
-                    signal,
-                    side_hand=(hand_number + 1) // 2,
-                    convention=self.convention_of(seat) or self.setup.convention,
-                    rule=self.setup.rule,
-                    deal_number=number,
-                    hand_number=hand_number,
-                )
-                if attempt is not None:
-                    out.append(attempt)
+        for number, hand_number, actions in self._hands():
+            if not actions or actions[0][0] is not seat:
+                continue
+            signal = signal_of(actions)
+            if signal is None:
+                continue
+            held = self._starts[(number, hand_number)][seat]
+            attempt = grade_lead(
+                held,
+                signal,
+                side_hand=(hand_number + 1) // 2,
+                convention=self.convention_of(seat) or self.setup.convention,
+                rule=self.setup.rule,
+                deal_number=number,
+                hand_number=hand_number,
+            )
+            if attempt is not None:
+                out.append(attempt)
         return out
 
 

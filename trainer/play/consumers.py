@@ -40,24 +40,21 @@ def announce(table: LiveTable) -> bool:
     """Tell every connection of ``table`` (as just written) that it changed (from synchronous
     code: views, services). False when the channel layer is down: the pages then reload on
     their own."""
-    layer = get_channel_layer()
-    if layer is None:
-        return False
-    try:
-        async_to_sync(layer.group_send)(group_name(table.pk), changed(table))
-    except Exception:
-        return False
-    return True
+    return _tell(table.pk, changed(table))
 
 
 def announce_presence(pk: int) -> bool:
     """Tell table ``pk``'s connections that who is there changed (someone watches, say):
     their frames read the table afresh. False when the channel layer is down."""
+    return _tell(pk, changed())
+
+
+def _tell(pk: int, message: dict[str, Any]) -> bool:
     layer = get_channel_layer()
     if layer is None:
         return False
     try:
-        async_to_sync(layer.group_send)(group_name(pk), changed())
+        async_to_sync(layer.group_send)(group_name(pk), message)
     except Exception:
         return False
     return True
