@@ -54,13 +54,16 @@ def _fits(page: Page, width: int) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= width, (page.url, wide)
 
 
-def _both(page: Page, narrow: Page, shot, name: str) -> None:
-    """Screenshots of the page at desktop width and at 360 px, the narrow one checked to fit."""
+def _both(page: Page, shot, name: str) -> None:
+    """Screenshots of the page at desktop width and at 360 px, where it is checked to fit: the
+    same page made narrow, so a page reached by a form is seen in the state it was reached in."""
     shot(page, f"{name}-desktop")
-    narrow.goto(page.url)
-    narrow.wait_for_load_state("load")
-    _fits(narrow, NARROW["width"])
-    shot(narrow, f"{name}-360")
+    page.set_viewport_size(NARROW)
+    try:
+        _fits(page, NARROW["width"])
+        shot(page, f"{name}-360")
+    finally:
+        page.set_viewport_size(DESKTOP)
 
 
 def _answer(page: Page, base: str, kind: str, seed: int) -> None:
@@ -93,14 +96,13 @@ def test_a_japanese_visitor_signs_up_drills_reads_plays_and_switches(
 ):
     base = live_server.url
     page = _context_page(browser, DESKTOP)
-    narrow = _context_page(browser, NARROW)
 
     page.goto(base + "/")
     expect(page.locator("html")).to_have_attribute("lang", "ja")
     expect(page.get_by_role("heading", level=1)).to_have_text(
         "パートナーのシグナルを一目で読み取りましょう。"
     )
-    _both(page, narrow, shot, "home-visitor")
+    _both(page, shot, "home-visitor")
 
     page.get_by_role("link", name="新規登録").first.click()
     page.locator("input[name=username]").fill("hanako")
@@ -109,20 +111,19 @@ def test_a_japanese_visitor_signs_up_drills_reads_plays_and_switches(
     page.locator("form.form button[type=submit]").click()
     expect(page).to_have_url(base + "/start/")
     expect(page.get_by_role("heading", level=1)).to_have_text("あなたのコース")
-    narrow.context.add_cookies(page.context.cookies())
-    _both(page, narrow, shot, "start-here")
+    _both(page, shot, "start-here")
 
     for n, kind in enumerate(KINDS):
         page.goto(base + "/drills/")
         _answer(page, base, kind, 11 + n)
-        _both(page, narrow, shot, f"drill-{kind}")
+        _both(page, shot, f"drill-{kind}")
 
     page.goto(base + "/learn/")
     expect(page.get_by_role("heading", level=1)).not_to_contain_text("Learn")
     page.locator("main a[href^='/learn/the-game/']").first.click()
     expect(page.locator("html")).to_have_attribute("lang", "ja")
     expect(page.get_by_role("heading", level=1)).to_have_text(re.compile("[\u3040-\u30ff]"))
-    _both(page, narrow, shot, "lesson")
+    _both(page, shot, "lesson")
 
     page.goto(base + "/play/")
     page.locator("form[data-start] button[type=submit]").click()
@@ -142,10 +143,10 @@ def test_a_japanese_visitor_signs_up_drills_reads_plays_and_switches(
             page.locator('button[data-action="pass"]').click()
         _wait_for_version(page, version)
     assert page.locator("[data-result], [data-hand='1']").count(), "a whole hand was played"
-    _both(page, narrow, shot, "play-table")
+    _both(page, shot, "play-table")
 
     page.goto(base + "/progress/")
-    _both(page, narrow, shot, "progress")
+    _both(page, shot, "progress")
     page.locator("#language-select").select_option("en")
     page.locator(".language-form button[type=submit]").click()
     expect(page).to_have_url(base + "/progress/")
@@ -168,7 +169,7 @@ def test_a_japanese_visitor_signs_up_drills_reads_plays_and_switches(
     english.locator("input[name=password]").fill(PASSWORD)
     english.locator("input[name=password]").press("Enter")
     expect(english.locator("html")).to_have_attribute("lang", "ja")
-    for p in (page, narrow, english):
+    for p in (page, english):
         p.context.close()
 
 
@@ -179,7 +180,6 @@ def test_an_organiser_founds_a_club_whose_members_see_japanese(
     django_user_model.objects.create_user("olive", password=PASSWORD)
     django_user_model.objects.create_user("ben", password=PASSWORD)
     page = _context_page(browser, DESKTOP)
-    narrow = _context_page(browser, NARROW)
     page.goto(base + "/accounts/login/?next=/clubs/new/")
     page.locator("input[name=username]").fill("olive")
     page.locator("input[name=password]").fill(PASSWORD)
@@ -187,12 +187,11 @@ def test_an_organiser_founds_a_club_whose_members_see_japanese(
     expect(page.get_by_role("heading", level=1)).to_have_text("クラブを作る")
     page.locator("input[name=name]").fill("川辺クラブ")
     page.locator("#id_language").select_option("ja")
-    _both(page, narrow, shot, "club-form")
+    _both(page, shot, "club-form")
     page.locator("form.form button[type=submit]").click()
     expect(page.get_by_role("heading", level=1)).to_have_text("川辺クラブ")
     expect(page.locator(".club-rules")).to_contain_text("日本語")
-    narrow.context.add_cookies(page.context.cookies())
-    _both(page, narrow, shot, "club-detail-organiser")
+    _both(page, shot, "club-detail-organiser")
     invite = page.locator("#invite-link").input_value()
 
     # A member whose browser asks for English: the club's default language wins.
@@ -212,7 +211,7 @@ def test_an_organiser_founds_a_club_whose_members_see_japanese(
     member.locator("input[name=password]").press("Enter")
     expect(member.locator("html")).to_have_attribute("lang", "ja")
     shot(member, "member-home-after-joining")
-    for p in (page, narrow, member):
+    for p in (page, member):
         p.context.close()
 
 
@@ -224,7 +223,6 @@ def test_a_teacher_sets_the_class_language_from_the_class_page(
     teacher = django_user_model.objects.create_user("theo", password=PASSWORD)
     classroom = class_services.classroom_create(name="火曜クラス", teacher=teacher)
     page = _context_page(browser, DESKTOP)
-    narrow = _context_page(browser, NARROW)
     page.goto(f"{live_server.url}/accounts/login/?next=/classes/{classroom.pk}/")
     page.locator("input[name=username]").fill("theo")
     page.locator("input[name=password]").fill(PASSWORD)
@@ -234,10 +232,8 @@ def test_a_teacher_sets_the_class_language_from_the_class_page(
     page.get_by_role("button", name="言語を保存").click()
     expect(page.locator(".messages")).to_contain_text("言語を選んでいないこのクラスの生徒")
     expect(page.locator("#id_class_language")).to_have_value("ja")
-    narrow.context.add_cookies(page.context.cookies())
-    _both(page, narrow, shot, "class-teacher")
-    for p in (page, narrow):
-        p.context.close()
+    _both(page, shot, "class-teacher")
+    page.context.close()
 
 
 def test_teacher_and_organiser_pages_fit_in_japanese(live_server, browser: Browser, shot):
@@ -261,16 +257,13 @@ def test_teacher_and_organiser_pages_fit_in_japanese(live_server, browser: Brows
     }
     for username, urls in pages.items():
         page = _context_page(browser, DESKTOP)
-        narrow = _context_page(browser, NARROW)
         page.goto(live_server.url + "/accounts/login/")
         page.locator("input[name=username]").fill(username)
         page.locator("input[name=password]").fill("concerto-demo")
         page.locator("input[name=password]").press("Enter")
         expect(page.locator(".account-nav")).to_contain_text(username)
-        narrow.context.add_cookies(page.context.cookies())
         for name, url in urls:
             page.goto(live_server.url + url)
             expect(page.locator("html")).to_have_attribute("lang", "ja")
-            _both(page, narrow, shot, name)
-        for p in (page, narrow):
-            p.context.close()
+            _both(page, shot, name)
+        page.context.close()

@@ -59,11 +59,12 @@ print(Attempt.objects.filter(user__username="shared").count(),
 
 def test_concurrent_answers_on_sqlite_are_all_stored(tmp_path):
     env = {"DATABASE_URL": f"sqlite:///{tmp_path / 'load.sqlite3'}", "CACHE_URL": "db"}
-    assert run_manage("migrate", "--noinput", "-v", "0", env=env).returncode == 0
     users = "; ".join(f"U.objects.create_user('writer{n}')" for n in range(PROCESSES))
-    made = run_manage(
+    made = run_manage(  # one process migrates and makes the users
         "shell",
         "-c",
+        "from django.core.management import call_command; "
+        "call_command('migrate', interactive=False, verbosity=0); "
         "from django.contrib.auth import get_user_model as g; "
         f"U = g(); U.objects.create_user('shared'); {users}",
         env=env,

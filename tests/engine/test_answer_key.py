@@ -37,8 +37,8 @@ from engine.signals import decode, detect, encode, get_convention
 CONVENTIONS = ("parlett-2008", "teach-yourself-1994")
 RULES = ("classic", "contribution")
 #: Drills per kind, convention and rule in the default run, and more in the volume run.
-SEEDS = 250
-VOLUME_SEEDS = 2250
+SEEDS = 125
+VOLUME_SEEDS = 2375
 SWEEPS = [
     pytest.param(range(SEEDS), id="default"),
     pytest.param(range(SEEDS, SEEDS + VOLUME_SEEDS), id="volume", marks=pytest.mark.slow),
