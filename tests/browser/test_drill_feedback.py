@@ -269,10 +269,9 @@ WIDE_IN_MAIN = """() => {
 
 
 @pytest.mark.parametrize("language", ["en", "ja"])
-def test_no_lesson_is_wider_than_a_phone(
-    live_server, lessons, phone_page: Page, ja_phone: Page, shot, language
-):
-    page = phone_page if language == "en" else ja_phone
+def test_no_lesson_is_wider_than_a_phone(live_server, lessons, request, shot, language):
+    # Only the context this case uses is opened.
+    page: Page = request.getfixturevalue("phone_page" if language == "en" else "ja_phone")
     page.goto(live_server.url + "/learn/")
     expect(page.locator("html")).to_have_attribute("lang", language)
     urls = list(

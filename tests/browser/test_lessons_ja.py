@@ -61,8 +61,9 @@ def _no_tofu(page: Page, selector: str) -> None:
 
 
 @pytest.mark.parametrize("where", ["desktop", "phone"])
-def test_japanese_lesson_reads_in_japanese(live_server, lessons, ja_page, ja_phone, shot, where):
-    page = ja_page if where == "desktop" else ja_phone
+def test_japanese_lesson_reads_in_japanese(live_server, lessons, request, shot, where):
+    # Only the context this case uses is opened.
+    page = request.getfixturevalue("ja_page" if where == "desktop" else "ja_phone")
     page.goto(live_server.url + "/learn/strong-signals/")
 
     expect(page.locator("h1#lesson-title")).to_have_text("強いシグナル")
@@ -83,8 +84,9 @@ def test_japanese_lesson_reads_in_japanese(live_server, lessons, ja_page, ja_pho
 
 
 @pytest.mark.parametrize("where", ["desktop", "phone"])
-def test_glossary_in_japanese_and_english(live_server, lessons, ja_page, ja_phone, shot, where):
-    page = ja_page if where == "desktop" else ja_phone
+def test_glossary_in_japanese_and_english(live_server, lessons, request, shot, where):
+    # Only the context this case uses is opened.
+    page = request.getfixturevalue("ja_page" if where == "desktop" else "ja_phone")
     page.goto(live_server.url + "/glossary/")
 
     expect(page.locator("h1")).to_have_text("用語集")
