@@ -28,10 +28,14 @@ the greedy→open gap each closes::
     .venv/bin/python scripts/reading_ceiling.py --deals 2000 --jobs 2 --rule classic \\
         --convention parlett-2008 --open 26.43
 
-``--readings`` instead compares two ways of reading the standard partner's signals on the same
-boards: the decoder's first reading, and the most likely reading of
-:func:`engine.signals.posterior.posterior` (``--samples`` hands, model ``preferred``), each
-against the item the lead shows::
+``--readings`` instead compares three ways of reading the standard partner's signals on the
+same boards, each against the item the lead shows: the decoder's first reading; the most likely
+reading of :func:`engine.signals.posterior.posterior` (``--samples`` hands, model
+``preferred``: the card's lead for the whole hand); and the most likely reading *of this
+partner* (``policy``: ``--samples`` hands drawn from the cards the reader cannot see, each
+holding the signal's two cards, kept when the standard partner itself would lead the signal
+from them, tallied by the item its lead shows; a Bayes reader of the standard partner, up to
+sampling)::
 
     .venv/bin/python scripts/reading_ceiling.py --readings --deals 150
 
@@ -45,6 +49,7 @@ import argparse
 import math
 import random
 import sys
+from collections import Counter
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from functools import partial
@@ -57,7 +62,7 @@ from engine.bots import Bot, GreedyBot
 from engine.bots.base import can_pass, play
 from engine.bots.hands import best_fill, keep_values, points5
 from engine.bots.signal import SignalBot, given_signal
-from engine.cards import Card
+from engine.cards import DECK, Card
 from engine.game import PASS, Action, DealState, Observation
 from engine.seats import SEATS, Seat, Side
 from engine.signals import encode, get_convention
@@ -311,7 +316,15 @@ def compare_readings(
     item the lead shows (what partner sees: own cards and the completed hands)."""
     bot = SignalBot(convention)
     conv = get_convention(convention)
-    counts = {"signals": 0, "several_items": 0, "first_right": 0, "posterior_right": 0}
+    counts = {
+        "signals": 0,
+        "several_items": 0,
+        "first_right": 0,
+        "posterior_right": 0,
+        "policy_right": 0,
+        "policy_kept": 0,
+    }
+    sampler = SignalBot(convention)  # its memo tables apart from the playing bot's
     for board in range(deals):
         state = DealState.deal(Seat.N, random.Random(board_seed(seed, board)), rule)
         bots: dict[Seat, Bot] = {s: bot if s.side is Side.NS else GreedyBot() for s in SEATS}
@@ -341,8 +354,46 @@ def compare_readings(
                     counts["several_items"] += len(items) > 1
                     counts["first_right"] += bool(items) and items[0] == item
                     counts["posterior_right"] += bool(post.items) and post.items[0].item == item
+                    policy, kept = _policy_reading(
+                        sampler,
+                        (signal[0], signal[1]),
+                        obs,
+                        len(at_lead),
+                        visible,
+                        random.Random(board_seed(seed, board) ^ counts["signals"]),
+                        samples,
+                    )
+                    counts["policy_right"] += policy == item
+                    counts["policy_kept"] += kept
             state.apply_action(bots[who].choose(obs, obs.legal_actions))
     return counts
+
+
+def _policy_reading(
+    bot: SignalBot,
+    signal: tuple[Card, Card],
+    obs: Observation,
+    size: int,
+    visible: Sequence[Card],
+    rng: random.Random,
+    samples: int,
+) -> tuple[str | None, int]:
+    """The item the standard partner's lead of ``signal`` most often shows over ``samples``
+    hands of ``size`` cards holding the signal's two and drawn from the cards the reader cannot
+    see, counting only hands from which it would lead the signal; and how many were kept."""
+    c1, c2 = signal
+    hidden = {*visible, c1, c2}
+    pool = [c for c in DECK if c not in hidden]
+    conv = bot._conv()
+    tally: Counter[str] = Counter()
+    for _ in range(samples):
+        hand = (c1, c2, *rng.sample(pool, size - 2))
+        if bot.lead_plan(hand, obs.side_hand, obs.rule) != (c1, c2):
+            continue
+        shown = bot.shown_cards(hand, obs.side_hand, obs.rule)
+        tally[encode(shown or hand, obs.side_hand, conv).item] += 1
+    kept = sum(tally.values())
+    return (tally.most_common(1)[0][0] if tally else None), kept
 
 
 def measure(
@@ -371,7 +422,9 @@ def main(argv: list[str]) -> int:
     p.add_argument("--open", type=float, help="open's points per deal against greedy")
     p.add_argument("--variants", nargs="+", choices=VARIANTS, default=list(VARIANTS[:3]))
     p.add_argument("--worlds", type=int, default=4, help="deals sampled per lead (sampled)")
-    p.add_argument("--readings", action="store_true", help="compare first and posterior readings")
+    p.add_argument(
+        "--readings", action="store_true", help="compare the first, posterior and policy readings"
+    )
     p.add_argument("--samples", type=int, default=300, help="posterior hands (--readings)")
     ns = p.parse_args(argv)
     if ns.readings:
@@ -380,7 +433,9 @@ def main(argv: list[str]) -> int:
         print(
             f"{n} signals, {counts['several_items']} with more than one item to read; "
             f"first reading right {counts['first_right'] / n:.1%}, "
-            f"posterior's most likely right {counts['posterior_right'] / n:.1%}"
+            f"posterior's most likely right {counts['posterior_right'] / n:.1%}, "
+            f"this partner's most likely right {counts['policy_right'] / n:.1%} "
+            f"({counts['policy_kept'] / n:.0f} of {ns.samples} hands kept a signal)"
         )
         return 0
     print("| Rule | Card | Reader | Deals | Against greedy (95% CI) | Share of the gap |")

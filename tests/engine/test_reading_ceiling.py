@@ -78,3 +78,31 @@ def test_the_readings_comparison_counts_every_signal_once(ceiling):
     assert 0 < counts["first_right"] <= counts["signals"]
     assert 0 < counts["posterior_right"] <= counts["signals"]
     assert counts["several_items"] <= counts["signals"]
+    assert 0 < counts["policy_right"] <= counts["signals"]
+    assert counts["policy_kept"] > 0
+
+
+def test_the_policy_reading_draws_only_cards_the_reader_cannot_see(ceiling):
+    """This partner's reading samples the leader's hand from the unseen cards (holding the
+    signal's two) and tallies only hands the standard partner would lead the signal from."""
+    state = DealState.deal(Seat.N, random.Random(11))
+    bot = SignalBot()
+    c1, c2 = bot.lead_plan(state.held(Seat.N), 1, state.rule)
+    obs = state.observation(Seat.S)
+    visible = tuple(obs.own_cards)
+    sampler = SignalBot()
+    drawn = []
+    lead_plan = sampler.lead_plan
+
+    def watched(hand, side_hand, rule):
+        drawn.append(tuple(hand))
+        return lead_plan(hand, side_hand, rule)
+
+    sampler.lead_plan = watched
+    item, kept = ceiling._policy_reading(sampler, (c1, c2), obs, 13, visible, random.Random(2), 200)
+    assert len(drawn) == 200 and all(len(set(h)) == 13 for h in drawn)
+    assert all(c1 in h and c2 in h and not set(h) & set(visible) for h in drawn)
+    kept_hands = [h for h in drawn if lead_plan(h, 1, state.rule) == (c1, c2)]
+    assert kept == len(kept_hands) > 0
+    # The leader's own hand leads the signal: its shown item is one the reading can give.
+    assert item is not None
