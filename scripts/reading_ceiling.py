@@ -20,6 +20,12 @@ any reader can know, with the same leader:
   play): each lead is played out in ``--worlds`` deals whose unseen cards are dealt at random
   to the other three seats (as many as each holds), and the best average wins.
 
+- ``policy`` — a reader that could play (it sees no hidden card): after a two-card signal it
+  draws the leader's hand (``POLICY_SAMPLES`` hands of the leader's size from the cards it
+  cannot see, holding the signal's two), keeps the hands the standard partner would lead the
+  signal from, and adds the cards of its own with the most points on average over their shown
+  cards (nothing, when nothing does as well: then it replies as the standard partner).
+
 Everything else is the standard partner's. The readers see hidden cards, so they are
 measurements, never partners. The script prints points per deal against ``greedy`` with a 95%
 interval and, beside ``open``'s row from the ladder (``--open``, points per deal), the share of
@@ -72,7 +78,9 @@ from engine.signals.encoder import Play
 from engine.signals.posterior import posterior
 from engine.tournament import PairSpec, TournamentSpec, board_seed, run_tournament
 
-VARIANTS = ("signal", "shown", "all", "leader", "sampled")
+VARIANTS = ("signal", "shown", "all", "leader", "sampled", "policy")
+#: Leader's hands the ``policy`` reader draws per signal.
+POLICY_SAMPLES = 300
 #: Holdings of each checklist item the ``leader`` variant tries.
 TRIED_PER_ITEM = 2
 #: One planned hand: who plays which card.
@@ -113,6 +121,8 @@ class CeilingReader:
         self.partner_held = partner_held
         self.plans: dict[int, Plan | None] = {}
         self.name = f"{variant}-reader"
+        #: Leader's hands drawn per signal (``policy``).
+        self.samples = POLICY_SAMPLES
 
     def _pool(self, obs: Observation) -> list[tuple[Seat, Card]]:
         leader = obs.current_actions[0][0]
@@ -136,14 +146,79 @@ class CeilingReader:
             return play(todo[0])
         return PASS if can_pass(legal) else None
 
+    def _policy_plan(self, obs: Observation) -> Plan | None:
+        """``policy``: the replier's cards with the most points on average over leader's hands
+        drawn from what this seat cannot see and kept when the standard partner would lead the
+        signal from them (their shown cards are what the leader builds with); None when adding
+        nothing does as well. Sees no hidden card: the hand size is public."""
+        acts = obs.current_actions
+        leader = acts[0][0]
+        signal = given_signal(obs)
+        assert signal is not None and signal[1] is not None
+        c1, c2 = signal
+        table = obs.current_cards
+        size = obs.card_counts[leader] + sum(1 for s, _ in table if s is leader)
+        seen = [c for h in obs.played_hands for _, c in h.cards]
+        hidden = {*obs.own_cards, *seen, *(c for _, c in table)}
+        pool = [c for c in DECK if c not in hidden]
+        rng = random.Random(f"{self.seat}:{len(obs.played_hands)}:{hand_mask(obs.own_cards)}")
+        shown_sets: list[list[tuple[Seat, Card]]] = []
+        for _ in range(self.samples):
+            drawn = (c1, c2, *rng.sample(pool, size - 2))
+            if self.bot.lead_plan(drawn, obs.side_hand, obs.rule) != (c1, c2):
+                continue
+            shown = self.bot.shown_cards(drawn, obs.side_hand, obs.rule) or drawn
+            shown_sets.append([(leader, c) for c in shown if c not in (c1, c2)])
+        if not shown_sets:
+            return None
+        mine = [(obs.seat, c) for c in obs.own_cards]
+        options: set[tuple[tuple[Seat, Card], ...]] = {()}
+        for shown in shown_sets:
+            plan = best_hand(table, shown + mine, obs)
+            if plan is not None:
+                options.add(tuple(x for x in plan if x[0] is obs.seat))
+
+        def worth(option: tuple[tuple[Seat, Card], ...]) -> float:
+            base = [*table, *option]
+            total = 0
+            for shown in shown_sets:
+                need = 5 - len(base)
+                best = 0
+                for fill in combinations(shown, need):
+                    cards = [c for _, c in base] + [c for _, c in fill]
+                    seats = [w for w, _ in base] + [w for w, _ in fill]
+                    best = max(best, points5(cards, seats, obs.rule))
+                total += best
+            return total / len(shown_sets)
+
+        keep = keep_values(obs.own_cards)
+        choice = max(
+            sorted(options, key=lambda o: [c.index for _, c in o]),
+            key=lambda o: (worth(o), -len(o), -sum(keep.get(c, 0) for _, c in o)),
+        )
+        return choice or None
+
     def choose(self, obs: Observation, legal: Sequence[Action]) -> Action:
         acts = obs.current_actions
         hand = len(obs.played_hands)
         ours = bool(acts) and acts[0][0] is self.seat.partner
         signalled = hand in self.plans or (len(acts) == 3 and given_signal(obs) is not None)
+        if (
+            self.variant == "policy"
+            and ours
+            and hand not in self.plans
+            and len(acts) == 3
+            and acts[1][0] is self.seat
+            and (given_signal(obs) or (None, None))[1] is None
+        ):
+            signalled = False  # "c1 and pass": the standard partner's reply
         if ours and signalled and (self.variant == "all" or acts[1][0] is self.seat):
             if hand not in self.plans:
-                self.plans[hand] = best_hand(obs.current_cards, self._pool(obs), obs)
+                self.plans[hand] = (
+                    self._policy_plan(obs)
+                    if self.variant == "policy"
+                    else best_hand(obs.current_cards, self._pool(obs), obs)
+                )
             move = self._follow(hand, obs, legal)
             if move is not None:
                 return move

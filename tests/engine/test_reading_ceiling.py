@@ -4,11 +4,13 @@ tournament's, and a reader told more than the signal says does better on the sam
 import importlib.util
 import random
 import sys
+from functools import partial
 from pathlib import Path
 
 import pytest
 
 from engine.bots import SignalBot
+from engine.bots.signal import given_signal
 from engine.game import DealState
 from engine.seats import SEATS, Seat
 from engine.tournament import PairSpec, TournamentSpec, run_tournament
@@ -106,3 +108,28 @@ def test_the_policy_reading_draws_only_cards_the_reader_cannot_see(ceiling):
     assert kept == len(kept_hands) > 0
     # The leader's own hand leads the signal: its shown item is one the reading can give.
     assert item is not None
+
+
+def test_the_policy_reader_plays_legal_moves_from_what_it_sees(ceiling):
+    """``policy`` sees no hidden card: in every deal that looks the same from its seat it makes
+    the same plan; and it plays whole deals (DealState refuses an illegal move)."""
+    _mean(ceiling, "policy", 1)
+    bot = SignalBot()
+    state = DealState.deal(Seat.N, random.Random(3))
+    while not state.is_terminal():
+        reader = state.current_player()
+        obs = state.observation(reader)
+        signal = given_signal(obs)
+        if signal is not None and signal[1] is not None and len(obs.current_actions) == 3:
+            break
+        state.apply_action(bot.choose(obs, obs.legal_actions))
+    else:
+        pytest.fail("no two-card signal to read in the deal")
+    leader = reader.partner
+    worlds = ceiling.sampled_worlds(state, reader, 3)
+    assert any(w.held(leader) != state.held(leader) for w in worlds)
+    plans = []
+    for world in (state, *worlds):
+        seen_by = ceiling.CeilingReader(bot, reader, "policy", partial(world.held, leader))
+        plans.append(seen_by._policy_plan(world.observation(reader)))
+    assert all(plan == plans[0] for plan in plans)
