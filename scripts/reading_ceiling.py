@@ -121,8 +121,6 @@ class CeilingReader:
         self.partner_held = partner_held
         self.plans: dict[int, Plan | None] = {}
         self.name = f"{variant}-reader"
-        #: Leader's hands drawn per signal (``policy``).
-        self.samples = POLICY_SAMPLES
 
     def _pool(self, obs: Observation) -> list[tuple[Seat, Card]]:
         leader = obs.current_actions[0][0]
@@ -151,24 +149,18 @@ class CeilingReader:
         drawn from what this seat cannot see and kept when the standard partner would lead the
         signal from them (their shown cards are what the leader builds with); None when adding
         nothing does as well. Sees no hidden card: the hand size is public."""
-        acts = obs.current_actions
-        leader = acts[0][0]
+        leader = obs.current_actions[0][0]
         signal = given_signal(obs)
         assert signal is not None and signal[1] is not None
         c1, c2 = signal
         table = obs.current_cards
         size = obs.card_counts[leader] + sum(1 for s, _ in table if s is leader)
         seen = [c for h in obs.played_hands for _, c in h.cards]
-        hidden = {*obs.own_cards, *seen, *(c for _, c in table)}
-        pool = [c for c in DECK if c not in hidden]
         rng = random.Random(f"{self.seat}:{len(obs.played_hands)}:{hand_mask(obs.own_cards)}")
-        shown_sets: list[list[tuple[Seat, Card]]] = []
-        for _ in range(self.samples):
-            drawn = (c1, c2, *rng.sample(pool, size - 2))
-            if self.bot.lead_plan(drawn, obs.side_hand, obs.rule) != (c1, c2):
-                continue
-            shown = self.bot.shown_cards(drawn, obs.side_hand, obs.rule) or drawn
-            shown_sets.append([(leader, c) for c in shown if c not in (c1, c2)])
+        kept = kept_hands(self.bot, (c1, c2), obs, size, (*obs.own_cards, *seen), rng)
+        shown_sets = [
+            [(leader, c) for c in (shown or hand) if c not in (c1, c2)] for hand, shown in kept
+        ]
         if not shown_sets:
             return None
         mine = [(obs.seat, c) for c in obs.own_cards]
@@ -180,9 +172,9 @@ class CeilingReader:
 
         def worth(option: tuple[tuple[Seat, Card], ...]) -> float:
             base = [*table, *option]
+            need = 5 - len(base)
             total = 0
             for shown in shown_sets:
-                need = 5 - len(base)
                 best = 0
                 for fill in combinations(shown, need):
                     cards = [c for _, c in base] + [c for _, c in fill]
@@ -202,16 +194,10 @@ class CeilingReader:
         acts = obs.current_actions
         hand = len(obs.played_hands)
         ours = bool(acts) and acts[0][0] is self.seat.partner
-        signalled = hand in self.plans or (len(acts) == 3 and given_signal(obs) is not None)
-        if (
-            self.variant == "policy"
-            and ours
-            and hand not in self.plans
-            and len(acts) == 3
-            and acts[1][0] is self.seat
-            and (given_signal(obs) or (None, None))[1] is None
-        ):
-            signalled = False  # "c1 and pass": the standard partner's reply
+        signal = given_signal(obs) if len(acts) == 3 else None
+        # ``policy`` reads two-card signals; after "c1 and pass" it replies as the standard partner.
+        read = signal is not None and (self.variant != "policy" or signal[1] is not None)
+        signalled = hand in self.plans or read
         if ours and signalled and (self.variant == "all" or acts[1][0] is self.seat):
             if hand not in self.plans:
                 self.plans[hand] = (
@@ -456,19 +442,36 @@ def _policy_reading(
     """The item the standard partner's lead of ``signal`` most often shows over ``samples``
     hands of ``size`` cards holding the signal's two and drawn from the cards the reader cannot
     see, counting only hands from which it would lead the signal; and how many were kept."""
-    c1, c2 = signal
-    hidden = {*visible, c1, c2}
-    pool = [c for c in DECK if c not in hidden]
     conv = bot._conv()
-    tally: Counter[str] = Counter()
-    for _ in range(samples):
-        hand = (c1, c2, *rng.sample(pool, size - 2))
-        if bot.lead_plan(hand, obs.side_hand, obs.rule) != (c1, c2):
-            continue
-        shown = bot.shown_cards(hand, obs.side_hand, obs.rule)
-        tally[encode(shown or hand, obs.side_hand, conv).item] += 1
+    tally = Counter(
+        encode(shown or hand, obs.side_hand, conv).item
+        for hand, shown in kept_hands(bot, signal, obs, size, visible, rng, samples)
+    )
     kept = sum(tally.values())
     return (tally.most_common(1)[0][0] if tally else None), kept
+
+
+def kept_hands(
+    bot: SignalBot,
+    signal: tuple[Card, Card],
+    obs: Observation,
+    size: int,
+    visible: Sequence[Card],
+    rng: random.Random,
+    samples: int = POLICY_SAMPLES,
+) -> list[tuple[tuple[Card, ...], tuple[Card, ...]]]:
+    """Of ``samples`` leader's hands of ``size`` cards, each the signal's two and cards drawn
+    from those the reader cannot see (``visible`` and the table aside), the ones the standard
+    partner would lead ``signal`` from, with the cards its lead shows."""
+    c1, c2 = signal
+    hidden = {*visible, *(c for _, c in obs.current_cards), c1, c2}
+    pool = [c for c in DECK if c not in hidden]
+    out = []
+    for _ in range(samples):
+        hand = (c1, c2, *rng.sample(pool, size - 2))
+        if bot.lead_plan(hand, obs.side_hand, obs.rule) == signal:
+            out.append((hand, bot.shown_cards(hand, obs.side_hand, obs.rule)))
+    return out
 
 
 def measure(
