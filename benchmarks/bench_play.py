@@ -3,6 +3,7 @@
 then build the view. CPU time per request, over fresh deals (the bots' memo tables see new hands)::
 
     $ .venv/bin/python benchmarks/bench_play.py --deals 40 --opponents signal
+    $ .venv/bin/python benchmarks/bench_play.py --deals 40 --south signal --partner strong
 
 The web's target (a learner's action and the bots' turns within 2x the trivial page's p50) is
 checked by ``benchmarks/bench_web.py``; this script shows the engine's share of it.
@@ -21,8 +22,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.bots import SignalBot
+from engine.bots.signal import STANDARD
 from engine.play.coach import coach_lead, coach_read
-from engine.play.setup import LEARNER, OPPONENTS, PlaySetup
+from engine.play.setup import LEARNER, OPPONENTS, PARTNERS, PlaySetup
 from engine.play.table import PlayTable
 
 __all__ = ["main", "measure"]
@@ -41,6 +43,7 @@ def measure(
     south: str = "random",
     game: bool = False,
     seed: int = 1,
+    partner: str = STANDARD,
 ) -> dict[str, float]:
     """Milliseconds of CPU per learner action (replay + act + view [+ coach]) over ``deals``
     deals (or games), South choosing at random or as the signal bot would (``south``)."""
@@ -49,7 +52,7 @@ def measure(
     times: list[float] = []
     replays: list[float] = []
     for n in range(deals):
-        setup = PlaySetup(seed=seed * 100_000 + n, opponents=opponents, game=game)
+        setup = PlaySetup(seed=seed * 100_000 + n, opponents=opponents, game=game, partner=partner)
         table, _ = PlayTable.start(setup)
         actions = table.actions
         while not table.is_over():
@@ -86,9 +89,16 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--south", choices=("random", "signal"), default="random")
     parser.add_argument("--game", action="store_true", help="whole games instead of deals")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--partner", choices=PARTNERS, default=STANDARD, help="North's strength")
     ns = parser.parse_args(argv)
     result = measure(
-        ns.deals, ns.opponents, coach=ns.coach, south=ns.south, game=ns.game, seed=ns.seed
+        ns.deals,
+        ns.opponents,
+        coach=ns.coach,
+        south=ns.south,
+        game=ns.game,
+        seed=ns.seed,
+        partner=ns.partner,
     )
     print(
         " ".join(f"{k}={v:.2f}" if isinstance(v, float) else f"{k}={v}" for k, v in result.items())

@@ -180,6 +180,7 @@ def drive(port: int, clients: int, seconds: float) -> dict[str, dict[str, float]
             "convention": "parlett-2008",
             "rule": "classic",
             "opponents": "greedy",
+            "partner": "strong",  # the start form's default
             "length": "deal",
             "coach": "on",
         }

@@ -31,6 +31,8 @@ LADDER = [
     ("beginner-1994", "beginner", "teach-yourself-1994"),
     ("signal-2008", "signal", "parlett-2008"),
     ("signal-1994", "signal", "teach-yourself-1994"),
+    ("strong-2008", "strong", "parlett-2008"),
+    ("strong-1994", "strong", "teach-yourself-1994"),
     ("open", "open", None),
 ]
 ROW_NAMES = [name for name, _, _ in LADDER]

@@ -20,11 +20,9 @@ any reader can know, with the same leader:
   play): each lead is played out in ``--worlds`` deals whose unseen cards are dealt at random
   to the other three seats (as many as each holds), and the best average wins.
 
-- ``policy`` — a reader that could play (it sees no hidden card): after a two-card signal it
-  draws the leader's hand (``POLICY_SAMPLES`` hands of the leader's size from the cards it
-  cannot see, holding the signal's two), keeps the hands the standard partner would lead the
-  signal from, and adds the cards of its own with the most points on average over their shown
-  cards (nothing, when nothing does as well: then it replies as the standard partner).
+- ``strong`` — not a ceiling but the ``strong`` partner (:mod:`engine.bots.odds_reading`),
+  which replies to a two-card signal by the odds of the hands the standard partner would have
+  led it from: its row is ``python -m engine tournament --ns strong``'s on the same boards.
 
 Everything else is the standard partner's. The readers see hidden cards, so they are
 measurements, never partners. The script prints points per deal against ``greedy`` with a 95%
@@ -40,8 +38,8 @@ reading of :func:`engine.signals.posterior.posterior` (``--samples`` hands, mode
 ``preferred``: the card's lead for the whole hand); and the most likely reading *of this
 partner* (``policy``: ``--samples`` hands drawn from the cards the reader cannot see, each
 holding the signal's two cards, kept when the standard partner itself would lead the signal
-from them, tallied by the item its lead shows; a Bayes reader of the standard partner, up to
-sampling)::
+from them, tallied by the item its lead shows: the ``strong`` partner's reading, with every
+draw kept instead of stopping at :data:`engine.bots.odds_reading.ENOUGH_KEPT`)::
 
     .venv/bin/python scripts/reading_ceiling.py --readings --deals 150
 
@@ -67,8 +65,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from engine.bots import Bot, GreedyBot
 from engine.bots.base import can_pass, play
 from engine.bots.hands import best_fill, keep_values, points5
-from engine.bots.signal import SignalBot, given_signal
-from engine.cards import DECK, Card
+from engine.bots.odds_reading import Position, kept_holdings
+from engine.bots.signal import STRONG, SignalBot, given_signal
+from engine.cards import Card
 from engine.game import PASS, Action, DealState, Observation
 from engine.seats import SEATS, Seat, Side
 from engine.signals import encode, get_convention
@@ -78,9 +77,7 @@ from engine.signals.encoder import Play
 from engine.signals.posterior import posterior
 from engine.tournament import PairSpec, TournamentSpec, board_seed, run_tournament
 
-VARIANTS = ("signal", "shown", "all", "leader", "sampled", "policy")
-#: Leader's hands the ``policy`` reader draws per signal.
-POLICY_SAMPLES = 300
+VARIANTS = ("signal", "shown", "all", "leader", "sampled", "strong")
 #: Holdings of each checklist item the ``leader`` variant tries.
 TRIED_PER_ITEM = 2
 #: One planned hand: who plays which card.
@@ -144,67 +141,15 @@ class CeilingReader:
             return play(todo[0])
         return PASS if can_pass(legal) else None
 
-    def _policy_plan(self, obs: Observation) -> Plan | None:
-        """``policy``: the replier's cards with the most points on average over leader's hands
-        drawn from what this seat cannot see and kept when the standard partner would lead the
-        signal from them (their shown cards are what the leader builds with); None when adding
-        nothing does as well. Sees no hidden card: the hand size is public."""
-        leader = obs.current_actions[0][0]
-        signal = given_signal(obs)
-        assert signal is not None and signal[1] is not None
-        c1, c2 = signal
-        table = obs.current_cards
-        size = obs.card_counts[leader] + sum(1 for s, _ in table if s is leader)
-        seen = [c for h in obs.played_hands for _, c in h.cards]
-        rng = random.Random(f"{self.seat}:{len(obs.played_hands)}:{hand_mask(obs.own_cards)}")
-        kept = kept_hands(self.bot, (c1, c2), obs, size, (*obs.own_cards, *seen), rng)
-        shown_sets = [
-            [(leader, c) for c in (shown or hand) if c not in (c1, c2)] for hand, shown in kept
-        ]
-        if not shown_sets:
-            return None
-        mine = [(obs.seat, c) for c in obs.own_cards]
-        options: set[tuple[tuple[Seat, Card], ...]] = {()}
-        for shown in shown_sets:
-            plan = best_hand(table, shown + mine, obs)
-            if plan is not None:
-                options.add(tuple(x for x in plan if x[0] is obs.seat))
-
-        def worth(option: tuple[tuple[Seat, Card], ...]) -> float:
-            base = [*table, *option]
-            need = 5 - len(base)
-            total = 0
-            for shown in shown_sets:
-                best = 0
-                for fill in combinations(shown, need):
-                    cards = [c for _, c in base] + [c for _, c in fill]
-                    seats = [w for w, _ in base] + [w for w, _ in fill]
-                    best = max(best, points5(cards, seats, obs.rule))
-                total += best
-            return total / len(shown_sets)
-
-        keep = keep_values(obs.own_cards)
-        choice = max(
-            sorted(options, key=lambda o: [c.index for _, c in o]),
-            key=lambda o: (worth(o), -len(o), -sum(keep.get(c, 0) for _, c in o)),
-        )
-        return choice or None
-
     def choose(self, obs: Observation, legal: Sequence[Action]) -> Action:
         acts = obs.current_actions
         hand = len(obs.played_hands)
         ours = bool(acts) and acts[0][0] is self.seat.partner
         signal = given_signal(obs) if len(acts) == 3 else None
-        # ``policy`` reads two-card signals; after "c1 and pass" it replies as the standard partner.
-        read = signal is not None and (self.variant != "policy" or signal[1] is not None)
-        signalled = hand in self.plans or read
+        signalled = hand in self.plans or signal is not None
         if ours and signalled and (self.variant == "all" or acts[1][0] is self.seat):
             if hand not in self.plans:
-                self.plans[hand] = (
-                    self._policy_plan(obs)
-                    if self.variant == "policy"
-                    else best_hand(obs.current_cards, self._pool(obs), obs)
-                )
+                self.plans[hand] = best_hand(obs.current_cards, self._pool(obs), obs)
             move = self._follow(hand, obs, legal)
             if move is not None:
                 return move
@@ -332,6 +277,7 @@ class RolloutLeader:
 def _play_boards(args: tuple[str, str, str, int, int, int, int]) -> list[float]:
     variant, rule, convention, seed, start, stop, worlds = args
     bot = SignalBot(convention)
+    strong = SignalBot(convention, strength=STRONG)
     diffs = []
     for board in range(start, stop):
         totals = {"A": 0, "B": 0}
@@ -344,6 +290,8 @@ def _play_boards(args: tuple[str, str, str, int, int, int, int]) -> list[float]:
                     bots[seat] = GreedyBot()
                 elif variant == "signal":
                     bots[seat] = bot
+                elif variant == "strong":
+                    bots[seat] = strong
                 elif variant in ("leader", "sampled"):
                     count = worlds if variant == "sampled" else 0
                     bots[seat] = RolloutLeader(bot, seat, state, bots, count)
@@ -420,7 +368,6 @@ def compare_readings(
                         (signal[0], signal[1]),
                         obs,
                         len(at_lead),
-                        visible,
                         random.Random(board_seed(seed, board) ^ counts["signals"]),
                         samples,
                     )
@@ -435,43 +382,26 @@ def _policy_reading(
     signal: tuple[Card, Card],
     obs: Observation,
     size: int,
-    visible: Sequence[Card],
     rng: random.Random,
     samples: int,
 ) -> tuple[str | None, int]:
     """The item the standard partner's lead of ``signal`` most often shows over ``samples``
     hands of ``size`` cards holding the signal's two and drawn from the cards the reader cannot
     see, counting only hands from which it would lead the signal; and how many were kept."""
-    conv = bot._conv()
-    tally = Counter(
-        encode(shown or hand, obs.side_hand, conv).item
-        for hand, shown in kept_hands(bot, signal, obs, size, visible, rng, samples)
+    position = Position(
+        signal=signal,
+        own=tuple(obs.own_cards),
+        seat=obs.seat,
+        leader=obs.seat.partner,
+        seen=tuple(c for h in obs.played_hands for _, c in h.cards),
+        size=size,
+        side_hand=obs.side_hand,
+        rule=obs.rule,
     )
-    kept = sum(tally.values())
-    return (tally.most_common(1)[0][0] if tally else None), kept
-
-
-def kept_hands(
-    bot: SignalBot,
-    signal: tuple[Card, Card],
-    obs: Observation,
-    size: int,
-    visible: Sequence[Card],
-    rng: random.Random,
-    samples: int = POLICY_SAMPLES,
-) -> list[tuple[tuple[Card, ...], tuple[Card, ...]]]:
-    """Of ``samples`` leader's hands of ``size`` cards, each the signal's two and cards drawn
-    from those the reader cannot see (``visible`` and the table aside), the ones the standard
-    partner would lead ``signal`` from, with the cards its lead shows."""
-    c1, c2 = signal
-    hidden = {*visible, *(c for _, c in obs.current_cards), c1, c2}
-    pool = [c for c in DECK if c not in hidden]
-    out = []
-    for _ in range(samples):
-        hand = (c1, c2, *rng.sample(pool, size - 2))
-        if bot.lead_plan(hand, obs.side_hand, obs.rule) == signal:
-            out.append((hand, bot.shown_cards(hand, obs.side_hand, obs.rule)))
-    return out
+    kept = kept_holdings(bot._own_lead, position, rng, samples, enough=None)
+    conv = bot._conv()
+    tally = Counter(encode(shown or hand, obs.side_hand, conv).item for hand, shown in kept)
+    return (tally.most_common(1)[0][0] if tally else None), len(kept)
 
 
 def measure(

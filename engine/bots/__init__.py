@@ -8,12 +8,14 @@ exception: see :mod:`engine.bots.open`)::
     >>> game.is_terminal()
     True
     >>> sorted(BOT_NAMES)
-    ['beginner', 'greedy', 'open', 'random', 'signal']
+    ['beginner', 'greedy', 'open', 'random', 'signal', 'strong']
 
 The ladder, weakest first: ``random`` (uniform over legal actions), ``greedy`` (builds what it
 sees, no signals), ``beginner`` (follows a convention card: the signal bot's beginner
-strength), ``signal`` (follows the card and leads for full houses), ``open`` (sees its
-partner's cards and plays the par solver's hands: a ceiling, not a legal partner).
+strength), ``signal`` (follows the card and leads for full houses), ``strong`` (leads as
+``signal`` and reads partner's signals by the odds of the hands it could have led them from),
+``open`` (sees its partner's cards and plays the par solver's hands: a ceiling, not a legal
+partner).
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from collections.abc import Sequence
 
 from engine.bots.base import Bot
 from engine.bots.greedy import GreedyBot
-from engine.bots.signal import BEGINNER, SignalBot
+from engine.bots.signal import BEGINNER, STRONG, SignalBot
 from engine.game import Action, GameState, Observation
 from engine.scoring import CLASSIC, ScoringRule
 from engine.seats import SEATS, Seat
@@ -32,7 +34,7 @@ from engine.signals import Convention
 __all__ = ["BOT_NAMES", "Bot", "GreedyBot", "RandomBot", "SignalBot", "make_bot", "play_game"]
 
 #: The bots a tournament can seat, by name.
-BOT_NAMES: tuple[str, ...] = ("random", "greedy", "beginner", "signal", "open")
+BOT_NAMES: tuple[str, ...] = ("random", "greedy", "beginner", "signal", "strong", "open")
 
 
 class RandomBot:
@@ -62,6 +64,8 @@ def make_bot(
         return SignalBot(convention)
     if name == "beginner":
         return SignalBot(convention, strength=BEGINNER)
+    if name == "strong":
+        return SignalBot(convention, strength=STRONG)
     raise ValueError(f"unknown bot: {name!r} (choose {', '.join(BOT_NAMES)})")
 
 

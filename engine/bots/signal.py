@@ -37,8 +37,12 @@ partner's own five); where its cards complete fewer than half the holdings the s
 the best of them anyway (:meth:`SignalBot._long_shot`). Measured against ``greedy`` on 2,500
 duplicate deals per block, it gains 1.0 to 1.9 points per deal over the ``beginner`` partner,
 which leads the card's first item (or its best five) and replies exactly as the reply guide
-says (README, "The bot ladder"). Both follow the card: every lead is a correct lead of an item
-the leader holds.
+says (README, "The bot ladder"). The ``strong`` partner leads as the standard one and replies
+to a two-card signal by the odds of the hands partner could have led it from
+(:mod:`engine.bots.odds_reading`; ``partner_leads`` says whether partner leads as this bot does
+or, being a person, by the card), falling back on the standard reply where no card of its own
+adds points on average. All three follow the card: every lead is a correct lead of an item the
+leader holds.
 
 It sees only its :class:`~engine.game.Observation`, and plays with any
 :class:`~engine.signals.Convention`.
@@ -62,13 +66,14 @@ from math import comb
 from engine.bots.base import acting_leader, can_pass, my_cards_in_hand, play
 from engine.bots.greedy import partner_move
 from engine.bots.hands import best_fill, keep_values, points5, reach
+from engine.bots.odds_reading import Holding, Position, kept_holdings, odds_plan
 from engine.cards import Card
 from engine.game import FORCE, PASS, Action, ActionKind, Observation
 from engine.scoring import CLASSIC, Combination, ScoringRule, best_five
 from engine.seats import Seat
 from engine.signals import Advice, Convention, Encoding, encode, get_convention, reply_advice
 from engine.signals.checklist import hand_mask
-from engine.signals.decoder import primary_reading
+from engine.signals.decoder import decode, primary_reading
 from engine.signals.encoder import Play
 from engine.signals.reply import PROMISE
 
@@ -77,8 +82,10 @@ __all__ = [
     "DRAW_ITEMS",
     "FULL_HOUSE_OVER",
     "JUMP_IN_POINTS",
+    "PARTNER_LEADS",
     "STANDARD",
     "STRENGTHS",
+    "STRONG",
     "Signal",
     "SignalBot",
     "given_signal",
@@ -88,6 +95,8 @@ __all__ = [
 Signal = tuple[Card, Card | None]
 
 _CACHE_LIMIT = 50_000
+#: Positions whose ``strong`` reply is kept: each is asked again only within its hand.
+_ODDS_CACHE_LIMIT = 2_000
 
 #: Items the leader does not signal from its whole hand: draws to a straight flush, straight
 #: or flush that partner completes too seldom. The leader plays its own best five instead,
@@ -98,7 +107,14 @@ DRAW_ITEMS = frozenset({"three_sf", "four_straight", "three_flush", "three_strai
 #: five, see :data:`DRAW_ITEMS`); ``standard`` also leads for full houses.
 BEGINNER = "beginner"
 STANDARD = "standard"
-STRENGTHS = (BEGINNER, STANDARD)
+#: ``strong``: the standard partner's leads, and replies to two-card signals by the odds of the
+#: hands partner could have led them from (:mod:`engine.bots.odds_reading`).
+STRONG = "strong"
+STRENGTHS = (BEGINNER, STANDARD, STRONG)
+#: Whose leads a ``strong`` partner reads: ``bot``, a partner leading as it does itself (the
+#: standard partner's leads); ``card``, a person leading by the card (any of the encoder's
+#: accepted plays of the first item of the hand, as the lead drills and the coach teach).
+PARTNER_LEADS = ("bot", "card")
 #: Items the ``standard`` partner does not show when it holds three of a kind or two pairs: it
 #: shows those instead, for partner to make a full house of them. (Showing them over four to a
 #: straight flush too measured 0.6 to 0.8 points per deal worse.)
@@ -166,20 +182,28 @@ class SignalBot:
         *,
         completion_odds: float = 0.0,
         strength: str = STANDARD,
+        partner_leads: str = "bot",
     ) -> None:
         """``completion_odds``: how likely the leader takes partner to complete a signal
         when it weighs signalling against playing its own best five (0: signal only with
         cards of its own best hand, which measured best against ``greedy``). ``strength``:
-        one of :data:`STRENGTHS`."""
+        one of :data:`STRENGTHS`. ``partner_leads``: one of :data:`PARTNER_LEADS` (``strong``
+        only)."""
         if strength not in STRENGTHS:
             raise ValueError(f"unknown strength: {strength!r} (choose {', '.join(STRENGTHS)})")
+        if partner_leads not in PARTNER_LEADS:
+            raise ValueError(
+                f"unknown partner_leads: {partner_leads!r} (choose {', '.join(PARTNER_LEADS)})"
+            )
+        self.partner_leads = partner_leads
         self.convention = get_convention(convention) if convention is not None else None
         self.completion_odds = completion_odds
         self.strength = strength
-        self.name = "signal" if strength == STANDARD else BEGINNER
+        self.name = "signal" if strength == STANDARD else strength
         self._encodings: dict[tuple[int, int], Encoding] = {}
         self._advice: dict[tuple[object, ...], Advice] = {}
         self._plans: dict[tuple[int, int, str], tuple[Play, tuple[Card, ...]]] = {}
+        self._odds_plans: dict[str, tuple[str | None, tuple[Card, ...]]] = {}
 
     def _conv(self) -> Convention:
         return self.convention if self.convention is not None else get_convention("parlett-2008")
@@ -251,38 +275,71 @@ class SignalBot:
         found = self._plans.get(key)
         if found is not None:
             return found
-        enc = self.encoding(cards, side_hand)
+        found = self._decide_lead(cards, side_hand, rule)
+        assert found is not None
+        if len(self._plans) > _CACHE_LIMIT:
+            self._plans.clear()
+        self._plans[key] = found
+        return found
+
+    def _decide_lead(
+        self,
+        cards: Sequence[Card],
+        side_hand: int,
+        rule: ScoringRule,
+        want: tuple[Card, Card] | None = None,
+    ) -> tuple[Play, tuple[Card, ...]] | None:
+        """:meth:`lead_plan` and :meth:`shown_cards` of ``cards``. Given ``want``, None as soon
+        as the lead cannot be that two-card signal, sparing the work a sampler of partner's
+        hands does not need (the answer is otherwise the same; its hands are drawn at random, so
+        their encodings are not kept in the memo table)."""
+        enc = (
+            self.encoding(cards, side_hand)
+            if want is None
+            else encode(tuple(cards), side_hand, self._conv())
+        )
         plan: Play
         shown: tuple[Card, ...] = enc.cards
-        if not enc.plays:
+        full = (
+            self._full_house_lead(cards, side_hand)
+            if self.strength != BEGINNER and enc.item in FULL_HOUSE_OVER
+            else None
+        )
+        if full is not None:
+            plan, shown = full
+        elif not enc.plays:
+            if want is not None:
+                return None  # the lead is a card and a pass
             solo = best_fill((), cards, Seat.N, rule)
             plan, shown = (solo.cards[0], None), ()
         else:
             plan = enc.plays[0]
-            signal_cards = [c for c in plan if c is not None]
-            rest = [c for c in cards if c not in signal_cards]
-            fallback = best_fill([(Seat.N, c) for c in signal_cards], rest, Seat.N, rule).points
-            promised = CLASSIC.values[PROMISE[enc.item]] if enc.item in PROMISE else 0
-            odds = self.completion_odds
             solo = best_fill((), cards, Seat.N, rule)
-            better = solo.points > fallback
-            if (better and solo.points >= odds * promised + (1 - odds) * fallback) or (
-                enc.item in DRAW_ITEMS and solo.points > 0
-            ):
+            if want is not None and plan != want and not set(want) <= set(solo.cards):
+                return None  # a switch to the own five would lead two of those five
+            # The leader's own five replace the signal when they make something and the item is
+            # a draw, or when they beat what the signal's cards are expected to bring (nothing
+            # beats it when they make nothing, so the second fill is asked only then).
+            switch = solo.points > 0 and enc.item in DRAW_ITEMS
+            if solo.points > 0 and not switch:
+                signal_cards = [c for c in plan if c is not None]
+                rest = [c for c in cards if c not in signal_cards]
+                on_table = [(Seat.N, c) for c in signal_cards]
+                fallback = best_fill(on_table, rest, Seat.N, rule).points
+                promised = CLASSIC.values[PROMISE[enc.item]] if enc.item in PROMISE else 0
+                odds = self.completion_odds
+                switch = solo.points > fallback and (
+                    solo.points >= odds * promised + (1 - odds) * fallback
+                )
+            if switch:
                 five = self.encoding(solo.cards, side_hand)
                 if five.plays:
                     plan, shown = five.plays[0], five.cards
                 else:
                     plan, shown = (solo.cards[0], solo.cards[1]), ()
-        if self.strength == STANDARD and enc.item in FULL_HOUSE_OVER:
-            full = self._full_house_lead(cards, side_hand)
-            if full is not None:
-                plan, shown = full
-        shown = _with_played(shown, plan)
-        if len(self._plans) > _CACHE_LIMIT:
-            self._plans.clear()
-        self._plans[key] = (plan, shown)
-        return plan, shown
+        if want is not None and plan != want:
+            return None
+        return plan, _with_played(shown, plan)
 
     def _full_house_lead(
         self, cards: Sequence[Card], side_hand: int
@@ -302,6 +359,83 @@ class SignalBot:
             return None
         enc = self.encoding(shown, side_hand)
         return (enc.plays[0], enc.cards) if enc.plays else None
+
+    def _own_lead(
+        self, cards: Sequence[Card], side_hand: int, rule: ScoringRule, signal: tuple[Card, Card]
+    ) -> tuple[Card, ...] | None:
+        """:data:`~engine.bots.odds_reading.LeadModel` of a partner leading as this bot does."""
+        found = self._decide_lead(cards, side_hand, rule, signal)
+        return None if found is None else found[1]
+
+    def _card_lead(
+        self, cards: Sequence[Card], side_hand: int, rule: ScoringRule, signal: tuple[Card, Card]
+    ) -> tuple[Card, ...] | None:
+        """:data:`~engine.bots.odds_reading.LeadModel` of a person leading by the card: any of
+        the encoder's accepted plays of the hand's first item."""
+        enc = encode(tuple(cards), side_hand, self._conv())
+        return _with_played(enc.cards, signal) if signal in enc.plays else None
+
+    def _position(
+        self, obs: Observation, signal: tuple[Card, Card], mine: Sequence[Card]
+    ) -> Position:
+        leader = obs.current_actions[0][0]
+        return Position(
+            signal=signal,
+            own=tuple(sorted((*obs.own_cards, *mine), key=lambda c: c.index)),
+            seat=obs.seat,
+            leader=leader,
+            seen=tuple(c for hand in obs.played_hands for _, c in hand.cards),
+            size=obs.card_counts[leader] + sum(1 for s, _ in obs.current_cards if s is leader),
+            side_hand=obs.side_hand,
+            rule=obs.rule,
+        )
+
+    def _odds(self, position: Position) -> tuple[str | None, tuple[Card, ...]]:
+        """For ``position``, the ``strong`` reply's reading (the item most of the kept hands'
+        leads show; ties: the card's reading order; None when no hand was kept) and its cards
+        (memoised per position: every turn of the hand asks again)."""
+        key = position.seed()
+        found = self._odds_plans.get(key)
+        if found is None:
+            if len(self._odds_plans) > _ODDS_CACHE_LIMIT:
+                self._odds_plans.clear()
+            lead = self._own_lead if self.partner_leads == "bot" else self._card_lead
+            kept = kept_holdings(lead, position)
+            found = self._odds_plans[key] = (
+                self._likeliest_item(position, kept),
+                odds_plan(position, kept),
+            )
+        return found
+
+    def _likeliest_item(self, position: Position, kept: Sequence[Holding]) -> str | None:
+        items = Counter(
+            self.encoding(shown or hand, position.side_hand).item for hand, shown in kept
+        )
+        if not items:
+            return None
+        c1, c2 = position.signal
+        order = [r.item for r in decode(c1, c2, position.side_hand, self._conv())]
+        return max(
+            items,
+            key=lambda i: (items[i], -order.index(i) if i in order else -len(order)),
+        )
+
+    def reading(self, obs: Observation) -> str | None:
+        """The item this bot reads in partner's signal just completed (``obs``: its turn right
+        after the signal): the most likely item of the hands kept by the odds for a two-card
+        signal at ``strong`` strength (ties: the card's reading order), else the decoder's
+        first reading; None when nothing reads."""
+        signal = given_signal(obs)
+        if signal is None:
+            return None
+        c1, c2 = signal
+        if self.strength == STRONG and c2 is not None:
+            item, _ = self._odds(self._position(obs, (c1, c2), my_cards_in_hand(obs)))
+            if item is not None:
+                return item
+        seen = [c for hand in obs.played_hands for _, c in hand.cards]
+        first = primary_reading(c1, c2, obs.side_hand, self._conv(), (*obs.own_cards, *seen))
+        return first.item if first is not None else None
 
     def _keep(self, obs: Observation) -> dict[Card, int]:
         if obs.side_hand == 4:
@@ -362,6 +496,15 @@ class SignalBot:
         if self._partner_finishing(obs) and acts[1][0] is me:
             return self._fill(obs)
         signal = given_signal(obs)
+        if signal is not None and self.strength == STRONG and acts[1][0] is me:
+            c1, c2 = signal
+            if c2 is not None:
+                _, plan = self._odds(self._position(obs, (c1, c2), mine))
+                if plan:
+                    todo = [c for c in plan if c in obs.own_cards]
+                    if todo:
+                        return play(todo[0])
+                    return PASS if can_pass(legal) else self._fill(obs)
         if signal is not None:
             leader = acts[0][0]
             after = [c for s, c in obs.current_cards[2:] if s is leader]
@@ -411,7 +554,7 @@ class SignalBot:
         only.
         """
         c1, c2 = signal
-        if self.strength != STANDARD or c2 is None or c1.rank != c2.rank:
+        if self.strength == BEGINNER or c2 is None or c1.rank != c2.rank:
             return None
         reading = primary_reading(c1, c2, obs.side_hand, self._conv(), (*obs.own_cards, *seen))
         if reading is None or reading.item != "two_pair":
@@ -437,8 +580,8 @@ class SignalBot:
         the signal allows (fewer than :data:`~engine.signals.reply.COMPLETE_THRESHOLD`), the
         first of those cards anyway (:attr:`~engine.signals.reply.Advice.too_few`): a pass
         leaves the leader's draw to the leader alone, who seldom completes it (waiting for a
-        quarter of the holdings measured no better). ``standard`` strength only."""
-        if self.strength != STANDARD or not advice.too_few:
+        quarter of the holdings measured no better). Not the ``beginner``."""
+        if self.strength == BEGINNER or not advice.too_few:
             return None
         return advice.too_few[0]
 

@@ -45,8 +45,9 @@ PARTNER = Seat.N
 FIRST_DEALER = Seat.N
 #: The bots East-West may be.
 OPPONENTS: tuple[str, ...] = ("greedy", "signal")
-#: The partner's strengths (:data:`engine.bots.signal.STRENGTHS`): ``standard``, the default,
-#: or ``beginner``, the weaker partner.
+#: The partner's strengths (:data:`engine.bots.signal.STRENGTHS`): ``standard``, the default of
+#: a setup (records from before the setting), ``beginner``, the weaker partner, or ``strong``,
+#: which reads partner's signals by the odds (the start form's choice by default).
 PARTNERS: tuple[str, ...] = STRENGTHS
 #: Seeds are whole numbers a database column and JSON carry exactly.
 SEED_LIMIT = 2**63

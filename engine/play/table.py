@@ -46,16 +46,21 @@ from engine.seats import SEATS, SIDES, Seat, Side
 __all__ = ["PlayTable", "Step"]
 
 _GREEDY = GreedyBot()
-#: One signal bot per convention and strength for the whole process: its memo tables
-#: (encodings, reply advice, lead plans) depend only on the cards it is asked about, so tables
-#: share them.
-_SIGNAL_BOTS: dict[tuple[str, str], SignalBot] = {}
+#: One signal bot per convention, strength and model of partner's leads for the whole process:
+#: its memo tables (encodings, reply advice, lead plans, reading odds) depend only on the cards
+#: it is asked about, so tables share them.
+_SIGNAL_BOTS: dict[tuple[str, str, str], SignalBot] = {}
 
 
-def signal_bot(convention: str, strength: str = STANDARD) -> SignalBot:
-    bot = _SIGNAL_BOTS.get((convention, strength))
+def signal_bot(convention: str, strength: str = STANDARD, partner_leads: str = "bot") -> SignalBot:
+    """The process's signal bot. ``partner_leads``: ``card`` when its partner is a person (a
+    ``strong`` partner then reads the card's leads, as the lead drills teach them)."""
+    key = (convention, strength, partner_leads)
+    bot = _SIGNAL_BOTS.get(key)
     if bot is None:
-        bot = _SIGNAL_BOTS[(convention, strength)] = SignalBot(convention, strength=strength)
+        bot = _SIGNAL_BOTS[key] = SignalBot(
+            convention, strength=strength, partner_leads=partner_leads
+        )
     return bot
 
 
@@ -111,8 +116,10 @@ class PlayTable:
         #: only asked when they move.
         self.humans = frozenset(humans)
         self._bots: dict[Seat, Bot] = {
-            PARTNER: signal_bot(setup.convention, setup.partner),
-            LEARNER: signal_bot(setup.convention, setup.partner),
+            seat: signal_bot(
+                setup.convention, setup.partner, "card" if seat.partner in humans else "bot"
+            )
+            for seat in (PARTNER, LEARNER)
         }
         for seat in (Seat.E, Seat.W):
             if setup.opponents == "signal":

@@ -65,8 +65,8 @@ __all__ = [
 #: Board ``i`` of seed ``s`` is dealt from ``random.Random(s * BOARD_SEED_STRIDE + i)``.
 BOARD_SEED_STRIDE = 1_000_000
 #: The bots that follow a convention card (their signals are tallied): the signal bot at
-#: its standard strength and as the beginner partner.
-SIGNALLING = ("signal", "beginner")
+#: its standard strength, as the beginner partner and as the strong partner.
+SIGNALLING = ("signal", "beginner", "strong")
 #: The most boards in one task.
 _CHUNK = 100
 
@@ -244,8 +244,9 @@ class _Bots:
 def _signal_stats(
     state: DealState, pair: PairSpec, tally: _PairTally, bots: Mapping[Seat, Bot]
 ) -> tuple[str, str] | None:
-    """At the moment a signal is complete: the item the leader showed and partner's first
-    reading (from partner's own cards and the finished hands).
+    """At the moment a signal is complete: the item the leader showed and partner's reading
+    (from partner's own cards and the finished hands: the signal bot's own reading, which is the
+    decoder's first at every strength but ``strong``).
 
     The item shown is that of the cards the leader's bot says its lead shows
     (:meth:`~engine.bots.signal.SignalBot.shown_cards`: its whole hand's first item, or the best
@@ -268,10 +269,15 @@ def _signal_stats(
         else before
     )
     item = encode(shown or before, obs.side_hand, conv).item
-    seen = (*state.held(leader.partner), *(c for h in obs.played_hands for _, c in h.cards))
-    reading = primary_reading(signal[0], signal[1], obs.side_hand, conv, seen)
+    reader = bots[leader.partner]
+    if isinstance(reader, SignalBot):
+        read = reader.reading(state.observation(leader.partner))
+    else:
+        seen = (*state.held(leader.partner), *(c for h in obs.played_hands for _, c in h.cards))
+        reading = primary_reading(signal[0], signal[1], obs.side_hand, conv, seen)
+        read = reading.item if reading is not None else None
     tally.signals += 1
-    if reading is not None and reading.item == item:
+    if read is not None and read == item:
         tally.read_right += 1
     return item, leader.side.value
 
@@ -519,7 +525,7 @@ class TournamentResult:
         for key, stats in self.signals.items():
             if stats.get("signals"):
                 lines.append(
-                    f"  {key} signals: {stats['signals']}, first reading right "
+                    f"  {key} signals: {stats['signals']}, partner's reading right "
                     f"{stats['first_reading_right']:.1%}, hand completed "
                     f"{stats['completed']:.1%}"
                 )

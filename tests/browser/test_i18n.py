@@ -126,6 +126,11 @@ def test_a_japanese_visitor_signs_up_drills_reads_plays_and_switches(
     _both(page, shot, "lesson")
 
     page.goto(base + "/play/")
+    # The strong partner is offered first, chosen, and named in Japanese.
+    strong = page.locator("input[name=partner][value=strong]")
+    expect(strong).to_be_checked()
+    expect(page.locator("label", has=strong)).to_contain_text("強い")
+    _both(page, shot, "play-start")
     page.locator("form[data-start] button[type=submit]").click()
     expect(page.locator("#table-area")).to_be_visible()
     # Play on until the first hand is complete (the table moves to its next hand, or the

@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 
 from engine.bots import GreedyBot, RandomBot, SignalBot, make_bot
 from engine.bots.hands import best_fill, points5
-from engine.bots.signal import BEGINNER, FULL_HOUSE_OVER, given_signal
+from engine.bots.odds_reading import Position, kept_holdings, odds_plan
+from engine.bots.signal import BEGINNER, FULL_HOUSE_OVER, STRONG, given_signal
 from engine.cards import DECK, parse_cards
 from engine.game import PASS, Action, DealState
 from engine.scoring import CLASSIC, CONTRIBUTION, score_hand
@@ -29,6 +30,8 @@ def _bots(kind: str, convention: str, seed: int):
         return RandomBot(random.Random(seed))
     if kind == "greedy":
         return GreedyBot()
+    if kind == "strong":
+        return SignalBot(convention, strength=STRONG)
     return SignalBot(convention)
 
 
@@ -50,8 +53,8 @@ def playout(seed, rule, ns, ew, convention="parlett-2008"):
 @given(
     seeds,
     rules,
-    st.sampled_from(["greedy", "signal", "random"]),
-    st.sampled_from(["greedy", "signal"]),
+    st.sampled_from(["greedy", "signal", "strong", "random"]),
+    st.sampled_from(["greedy", "signal", "strong"]),
     conventions,
 )
 def test_every_action_of_every_bot_is_legal(seed, rule, ns, ew, convention):
@@ -75,13 +78,15 @@ def test_an_observation_holds_no_hidden_card():
 
 
 @pytest.mark.parametrize("seed", range(8))
-@pytest.mark.parametrize("kind", ["greedy", "signal"])
+@pytest.mark.parametrize("kind", ["greedy", "signal", "strong"])
 def test_a_bot_handed_a_doctored_observation_behaves_the_same(seed, kind):
     """Change every hidden card (the other three hands are re-dealt among themselves, keeping
-    the played cards and the counts): the seat's observations are equal, so are its choices."""
+    the played cards and the counts): the seat's observations are equal, so are its choices
+    (asked of a second bot, so that no memo table answers for the first)."""
     rng = random.Random(1000 + seed)
     state = DealState.deal(Seat.N, random.Random(seed))
     bots = {s: _bots(kind, "parlett-2008", seed) for s in SEATS}
+    twins = {s: _bots(kind, "parlett-2008", seed) for s in SEATS}
     while not state.is_terminal():
         player = state.current_player()
         obs = state.observation(player)
@@ -90,7 +95,7 @@ def test_a_bot_handed_a_doctored_observation_behaves_the_same(seed, kind):
             twin = twin_state.observation(player)
             assert twin.own_cards == obs.own_cards
             assert any(twin_state.held(s) != state.held(s) for s in SEATS if s is not player)
-            assert bots[player].choose(twin, twin.legal_actions) == bots[player].choose(
+            assert twins[player].choose(twin, twin.legal_actions) == bots[player].choose(
                 obs, obs.legal_actions
             )
         state.apply_action(bots[player].choose(obs, obs.legal_actions))
@@ -513,3 +518,140 @@ def test_the_ladder_reads_partners_signals_against_the_item_shown():
     spec = TournamentSpec(PairSpec("signal", "parlett-2008"), PairSpec("greedy"), 30, 1)
     # Against the whole hand's item the standard partner's reading is right about half the time.
     assert run_tournament(spec).signals["NS"]["first_reading_right"] > 0.8
+
+
+# -- the strong partner: reading by the odds of partner's leads ---------------------------------
+
+
+def _at_signal(seed: int, strength: str = STRONG, partner_leads: str = "bot"):
+    """A deal played by four signal bots (NS ``strength``) up to the first complete two-card
+    signal given by North or South: the state, the reader and its bot."""
+    state = DealState.deal(Seat.N, random.Random(seed))
+    ns = SignalBot(strength=strength, partner_leads=partner_leads)
+    ew = SignalBot()
+    while not state.is_terminal():
+        seat = state.current_player()
+        obs = state.observation(seat)
+        signal = given_signal(obs)
+        if (
+            seat.side is Seat.N.side
+            and signal is not None
+            and signal[1] is not None
+            and len(obs.current_actions) == 3
+        ):
+            return state, seat, ns
+        bot = ns if seat.side is Seat.N.side else ew
+        state.apply_action(bot.choose(obs, obs.legal_actions))
+    return None
+
+
+def _reading_position(state, reader):
+    obs = state.observation(reader)
+    c1, c2 = given_signal(obs)
+    leader = reader.partner
+    return Position(
+        signal=(c1, c2),
+        own=tuple(sorted(obs.own_cards, key=lambda c: c.index)),
+        seat=reader,
+        leader=leader,
+        seen=tuple(c for h in obs.played_hands for _, c in h.cards),
+        size=len(state.held(leader)) + 2,
+        side_hand=obs.side_hand,
+        rule=obs.rule,
+    )
+
+
+@pytest.mark.parametrize("partner_leads", ["bot", "card"])
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_strong_partner_draws_unseen_cards_and_keeps_the_hands_that_lead_the_signal(
+    seed, partner_leads
+):
+    """Every drawn hand holds the signal's two cards and the leader's count of cards the
+    reader cannot see; a hand is kept exactly when the leader it models leads the signal from
+    it (the standard partner's lead for a bot, any of the card's accepted plays for a person),
+    with the cards that lead shows."""
+    found = _at_signal(seed, partner_leads=partner_leads)
+    assert found is not None
+    state, reader, bot = found
+    position = _reading_position(state, reader)
+    visible = {*position.own, *position.seen}
+    drawn = []
+
+    def model(hand, side_hand, rule, signal):
+        drawn.append(tuple(hand))
+        lead = bot._own_lead if partner_leads == "bot" else bot._card_lead
+        return lead(hand, side_hand, rule, signal)
+
+    kept = kept_holdings(model, position, random.Random(4), draws=120, enough=None)
+    assert len(drawn) == 120
+    for hand in drawn:
+        assert len(set(hand)) == position.size and set(position.signal) <= set(hand)
+        assert not set(hand) & visible
+    standard = SignalBot()
+    expected = []
+    for hand in drawn:
+        if partner_leads == "bot":
+            if standard.lead_plan(hand, position.side_hand, position.rule) == position.signal:
+                expected.append((hand, standard.shown_cards(hand, position.side_hand, CLASSIC)))
+        elif position.signal in encode(hand, position.side_hand).plays:
+            expected.append((hand, None))
+    assert [h for h, _ in kept] == [h for h, _ in expected]
+    if partner_leads == "bot":
+        assert kept == expected
+    # The leader's real hand leads the signal, so some hand like it is kept.
+    assert kept
+
+
+def test_the_strong_partner_reads_its_partners_signals_better_than_the_first_reading():
+    from engine.tournament import PairSpec, TournamentSpec, run_tournament
+
+    def right(bot):
+        spec = TournamentSpec(PairSpec(bot, "parlett-2008"), PairSpec("greedy"), 24, 1)
+        return run_tournament(spec).signals["NS"]["first_reading_right"]
+
+    standard, strong = right("signal"), right("strong")
+    assert strong > standard > 0.8
+    assert strong > 0.95
+
+
+def _strong_replies(seeds):
+    """For each deal of ``seeds`` with a two-card signal for a strong reader: the reader's
+    observation, its bot, the position and the plan."""
+    for seed in seeds:
+        found = _at_signal(seed)
+        if found is None:
+            continue
+        state, reader, bot = found
+        position = _reading_position(state, reader)
+        plan = odds_plan(position, kept_holdings(bot._own_lead, position))
+        yield state.observation(reader), bot, position, plan
+
+
+def test_the_strong_partner_plays_its_plan_and_the_same_plan_from_the_same_position():
+    """The reply's first card is the plan's; a fresh bot asked in the same position (its draws
+    are seeded by the position alone) makes the same plan, whatever the leader holds."""
+    played = 0
+    for obs, bot, position, plan in _strong_replies(range(1, 30)):
+        assert SignalBot(strength=STRONG)._odds(position)[1] == plan
+        action = bot.choose(obs, obs.legal_actions)
+        if plan:
+            assert action.card is plan[0]
+            played += 1
+    assert played >= 5
+
+
+def test_without_a_plan_the_strong_partner_replies_as_the_standard_one():
+    """Where no card of the reader's adds points on average over the kept hands, it has no
+    plan and replies as the standard partner does."""
+    same = 0
+    for obs, bot, _position, plan in _strong_replies(range(1, 40)):
+        if not plan:
+            assert bot.choose(obs, obs.legal_actions) == SignalBot().choose(obs, obs.legal_actions)
+            same += 1
+    assert same >= 2
+
+
+def test_the_strong_partner_refuses_an_unknown_model_of_partners_leads():
+    with pytest.raises(ValueError, match="unknown partner_leads"):
+        SignalBot(strength=STRONG, partner_leads="mind-reading")
+    assert make_bot("strong").strength == STRONG

@@ -184,3 +184,23 @@ def test_a_leaders_part_of_a_signal_is_counted_until_the_hands_third_action(seed
     signals = {(a.deal_number, a.hand_number) for s in SEATS for a in table.attempts(s)}
     finished = table.leads_begun(SEATS)
     assert all(finished[(s, d, h)] == 2 for (s, d, h) in finished if (d, h) in signals)
+
+
+@pytest.mark.parametrize(
+    ("humans", "north", "south"),
+    [
+        ({"S"}, "card", "bot"),
+        ({"N"}, "bot", "card"),
+        ({"E"}, "bot", "bot"),
+        ({"N", "S"}, "card", "card"),
+    ],
+)
+def test_a_strong_bot_reads_a_persons_leads_by_the_card_and_a_bots_as_its_own(humans, north, south):
+    """A ``strong`` North or South reads its partner's signals by the odds of the hands its
+    partner could lead them from: by the card's accepted leads when a person sits there, by its
+    own leads when the seat is a bot's."""
+    seats = frozenset(Seat(s) for s in humans)
+    table = PlayTable(PlaySetup(seed=3, partner="strong"), seats)
+    assert table._bots[Seat.N].partner_leads == north
+    assert table._bots[Seat.S].partner_leads == south
+    assert table._bots[Seat.N].strength == table._bots[Seat.S].strength == "strong"

@@ -4,13 +4,11 @@ tournament's, and a reader told more than the signal says does better on the sam
 import importlib.util
 import random
 import sys
-from functools import partial
 from pathlib import Path
 
 import pytest
 
 from engine.bots import SignalBot
-from engine.bots.signal import given_signal
 from engine.game import DealState
 from engine.seats import SEATS, Seat
 from engine.tournament import PairSpec, TournamentSpec, run_tournament
@@ -84,52 +82,35 @@ def test_the_readings_comparison_counts_every_signal_once(ceiling):
     assert counts["policy_kept"] > 0
 
 
-def test_the_policy_reading_draws_only_cards_the_reader_cannot_see(ceiling):
+def test_the_policy_reading_tallies_the_hands_the_standard_partner_leads_the_signal_from(
+    ceiling,
+):
     """This partner's reading samples the leader's hand from the unseen cards (holding the
     signal's two) and tallies only hands the standard partner would lead the signal from."""
     state = DealState.deal(Seat.N, random.Random(11))
     bot = SignalBot()
     c1, c2 = bot.lead_plan(state.held(Seat.N), 1, state.rule)
     obs = state.observation(Seat.S)
-    visible = tuple(obs.own_cards)
+    visible = set(obs.own_cards)
     sampler = SignalBot()
     drawn = []
-    lead_plan = sampler.lead_plan
+    own_lead = sampler._own_lead
 
-    def watched(hand, side_hand, rule):
+    def watched(hand, side_hand, rule, signal):
         drawn.append(tuple(hand))
-        return lead_plan(hand, side_hand, rule)
+        return own_lead(hand, side_hand, rule, signal)
 
-    sampler.lead_plan = watched
-    item, kept = ceiling._policy_reading(sampler, (c1, c2), obs, 13, visible, random.Random(2), 200)
+    sampler._own_lead = watched
+    item, kept = ceiling._policy_reading(sampler, (c1, c2), obs, 13, random.Random(2), 200)
     assert len(drawn) == 200 and all(len(set(h)) == 13 for h in drawn)
-    assert all(c1 in h and c2 in h and not set(h) & set(visible) for h in drawn)
-    kept_hands = [h for h in drawn if lead_plan(h, 1, state.rule) == (c1, c2)]
+    assert all(c1 in h and c2 in h and not set(h) & visible for h in drawn)
+    kept_hands = [h for h in drawn if bot.lead_plan(h, 1, state.rule) == (c1, c2)]
     assert kept == len(kept_hands) > 0
     # The leader's own hand leads the signal: its shown item is one the reading can give.
     assert item is not None
 
 
-def test_the_policy_reader_plays_legal_moves_from_what_it_sees(ceiling):
-    """``policy`` sees no hidden card: in every deal that looks the same from its seat it makes
-    the same plan; and it plays whole deals (DealState refuses an illegal move)."""
-    _mean(ceiling, "policy", 1)
-    bot = SignalBot()
-    state = DealState.deal(Seat.N, random.Random(3))
-    while not state.is_terminal():
-        reader = state.current_player()
-        obs = state.observation(reader)
-        signal = given_signal(obs)
-        if signal is not None and signal[1] is not None and len(obs.current_actions) == 3:
-            break
-        state.apply_action(bot.choose(obs, obs.legal_actions))
-    else:
-        pytest.fail("no two-card signal to read in the deal")
-    leader = reader.partner
-    worlds = ceiling.sampled_worlds(state, reader, 3)
-    assert any(w.held(leader) != state.held(leader) for w in worlds)
-    plans = []
-    for world in (state, *worlds):
-        seen_by = ceiling.CeilingReader(bot, reader, "policy", partial(world.held, leader))
-        plans.append(seen_by._policy_plan(world.observation(reader)))
-    assert all(plan == plans[0] for plan in plans)
+def test_the_strong_row_is_the_tournaments(ceiling):
+    diffs = ceiling._play_boards(("strong", "classic", "parlett-2008", 1, 0, 4, 0))
+    spec = TournamentSpec(PairSpec("strong", "parlett-2008"), PairSpec("greedy"), 4, 1)
+    assert sum(diffs) / len(diffs) == pytest.approx(run_tournament(spec).diff, abs=1e-4)

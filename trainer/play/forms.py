@@ -9,6 +9,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
+from engine.bots.signal import STRONG
 from engine.errors import ConcertoError
 from engine.game import Action
 from engine.scoring import SCORING_RULES, ScoringRule, get_rule
@@ -29,6 +30,10 @@ OPPONENTS = (
 )
 #: North's strength (engine.play.setup.PARTNERS), strongest first.
 PARTNERS = (
+    (
+        "strong",
+        gettext_lazy("Strong (also reads your lead by the odds of every hand you could hold)"),
+    ),
     ("standard", gettext_lazy("Standard (follows the card and leads for full houses)")),
     ("beginner", gettext_lazy("Beginner (signals the first item of its cards, nothing more)")),
 )
@@ -57,7 +62,7 @@ class StartForm(forms.Form):
     partner = forms.ChoiceField(
         label=gettext_lazy("Your partner (North)"),
         choices=PARTNERS,
-        initial="standard",
+        initial="strong",
         required=False,
         widget=forms.RadioSelect,
     )
@@ -196,4 +201,6 @@ class LiveTableForm(forms.Form):
             "opponents": data["opponents"],
             "opponents_convention": data["convention"],
             "game": data["length"] == "game",
+            # Bots in empty North–South seats: the strong partner.
+            "partner": STRONG,
         }

@@ -117,7 +117,7 @@ def test_a_bad_start_form_is_refused_and_starts_nothing(south):
     assert not Game.objects.exists()
 
 
-def test_the_partner_is_standard_unless_the_beginner_is_chosen(south):
+def test_the_partner_is_the_strength_chosen(south):
     """North plays at the chosen strength: the setup says so (the standard partner, the
     default, is not written), the table seats that bot, and an unknown strength is refused
     with nothing started."""
@@ -128,6 +128,11 @@ def test_the_partner_is_standard_unless_the_beginner_is_chosen(south):
     assert beginner.setup["partner"] == "beginner"
     assert PlaySetup.from_json(beginner.setup).partner == "beginner"
     assert table_of(beginner)._bots[Seat.N].strength == "beginner"
+    strong = start(south, partner="strong")
+    assert strong.setup["partner"] == "strong"
+    north = table_of(strong)._bots[Seat.N]
+    # Its partner is the learner: it reads South's leads as the card teaches them.
+    assert (north.strength, north.partner_leads) == ("strong", "card")
     before = Game.objects.count()
     response = south.post("/play/", {**START, "partner": "expert"})
     assert response.status_code == 400 and Game.objects.count() == before
@@ -555,3 +560,10 @@ def test_an_overlong_assignment_field_is_refused(south):
     response = south.post("/play/", {**START, "assignment": "9" * 40})
     assert response.status_code == 400
     assert not Game.objects.exists()
+
+
+def test_the_start_form_offers_the_strong_partner_first_and_chosen(south):
+    body = south.get("/play/").content.decode()
+    strong = body.index('value="strong"')
+    assert strong < body.index('value="standard"') < body.index('value="beginner"')
+    assert "checked" in body[strong : body.index(">", strong)]
