@@ -111,6 +111,7 @@ def test_open_invite_join_and_deal_through_the_pages():
     )
     table = LiveTable.objects.get()
     assert response["Location"] == f"/play/tables/{table.pk}/"
+    assert table.settings["partner"] == "strong"  # a bot in an empty North–South seat
     page = host.get(response["Location"]).text
     invite = re.search(r'data-invite-url="([^"]+)"', page).group(1)
     assert str(table.invite_token) in invite and 'data-my-seat="S"' in page
