@@ -3,10 +3,11 @@
 The ``strong`` signal bot (:mod:`engine.bots.signal`) replies this way. It draws the leader's
 hand many times from the cards it cannot see (each draw holds the signal's two cards and as many
 others as the leader held), keeps the draws from which the leader would have led this very
-signal (:data:`LeadModel`: the standard partner's own leads when partner is a bot, the card's
-preferred play when partner is a person following the card) and, over the cards each kept draw's
-lead *shows* (the holding the signal stands for), adds the cards of its own that make the most
-points on average. Where adding nothing does as well, it has no plan and replies by the guide.
+signal (:data:`LeadModel`: the standard partner's own leads when partner is a bot, any of the
+card's accepted plays when partner is a person following the card) and, over the cards each
+kept draw's lead *shows* (the holding the signal stands for), adds the cards of its own that make
+the most points on average. Where adding nothing does as well, it has no plan and replies as the
+standard partner does.
 
 That is a Bayes reading of partner up to sampling: every reading the card allows is weighed by
 how often partner would lead this signal holding it, and by what the reader's own and the
@@ -47,7 +48,8 @@ LeadModel = Callable[[Sequence[Card], int, ScoringRule, tuple[Card, Card]], tupl
 #: Most leader's hands drawn per signal.
 MAX_DRAWS = 150
 #: Drawing stops once this many hands are kept: the plan is an average over the kept hands'
-#: shown cards (README, "The bot ladder", for what more draws were measured to add).
+#: shown cards (README, "How the strong partner was set", for what more draws were measured to
+#: add).
 ENOUGH_KEPT = 20
 #: A kept leader's hand and the cards its lead shows.
 Holding = tuple[tuple[Card, ...], tuple[Card, ...]]
