@@ -7,7 +7,9 @@ signal (:data:`LeadModel`: the standard partner's own leads when partner is a bo
 card's accepted plays when partner is a person following the card) and, over the cards each
 kept draw's lead *shows* (the holding the signal stands for), adds the cards of its own that make
 the most points on average. Where adding nothing does as well, it has no plan and replies as the
-standard partner does.
+standard partner does. The leader's cards beyond those its lead shows are not modelled: a pass is
+worth what the shown cards make, and the plan is made once, at the signal, for the replier's
+cards alone (the leader's cards played after it are not foreseen).
 
 That is a Bayes reading of partner up to sampling: every reading the card allows is weighed by
 how often partner would lead this signal holding it, and by what the reader's own and the

@@ -292,7 +292,7 @@ class SignalBot:
         """:meth:`lead_plan` and :meth:`shown_cards` of ``cards``. Given ``want``, None as soon
         as the lead cannot be that two-card signal, sparing the work a sampler of partner's
         hands does not need (the answer is otherwise the same; its hands are drawn at random, so
-        their encodings are not kept in the memo table)."""
+        the whole hand's encoding is not kept in the memo table)."""
         enc = (
             self.encoding(cards, side_hand)
             if want is None
