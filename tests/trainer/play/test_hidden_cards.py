@@ -123,6 +123,8 @@ def _play_out(client, game: Game, rng: random.Random, *, htmx: bool, json: bool 
         (2, True, {"opponents": "signal"}),
         (3, True, {"rule": "contribution", "coach": "request"}),
         (4, False, {"convention": "teach-yourself-1994", "opponents": "signal"}),
+        (5, True, {"partner": "strong", "opponents": "signal"}),
+        (6, False, {"partner": "strong", "rule": "contribution"}),
     ],
 )
 def test_whole_deals_never_show_a_hidden_card_or_the_seed(south, seed, htmx, fields):

@@ -55,9 +55,11 @@ def client_of(user) -> Client:
     return c
 
 
-def seated_table(*people_at: tuple[object, Seat]) -> LiveTable:
+def seated_table(*people_at: tuple[object, Seat], settings: dict | None = None) -> LiveTable:
     host, seat = people_at[0]
-    table = live.live_table_open(host=host, settings=SETTINGS, seat=seat, opponents_link=True)
+    table = live.live_table_open(
+        host=host, settings=settings or SETTINGS, seat=seat, opponents_link=True
+    )
     for user, s in people_at[1:]:
         live.live_seat_take(pk=table.pk, user=user, seat=s, allowed=SEATS)
     return table
@@ -233,13 +235,18 @@ def _communicator(user, table: LiveTable) -> WebsocketCommunicator:
 
 
 @pytest.mark.django_db(transaction=True)
-def test_sockets_carry_each_seat_only_its_own_cards_through_a_whole_deal():
+@pytest.mark.parametrize(
+    ("second", "settings"),
+    # Partners; then opponents, with strong bots (reading by the odds) North and West.
+    [(Seat.N, SETTINGS), (Seat.E, {**SETTINGS, "partner": "strong"})],
+)
+def test_sockets_carry_each_seat_only_its_own_cards_through_a_whole_deal(second, settings):
     """Two people play a whole deal over sockets; every frame each receives is checked for
     cards its seat cannot see, and the seed."""
     ana, ben = person("ana"), person("ben")
-    table = seated_table((ana, Seat.S), (ben, Seat.N))
+    table = seated_table((ana, Seat.S), (ben, second), settings=settings)
     live.live_begin(pk=table.pk, by=ana)
-    seats = {Seat.S: ana, Seat.N: ben}
+    seats = {Seat.S: ana, second: ben}
 
     async def play() -> int:
         comms = {s: _communicator(u, table) for s, u in seats.items()}
