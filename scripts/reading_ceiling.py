@@ -57,15 +57,14 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from functools import partial
-from itertools import combinations
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.bots import Bot, GreedyBot
 from engine.bots.base import can_pass, play
-from engine.bots.hands import best_fill, keep_values, points5
-from engine.bots.odds_reading import Position, kept_holdings
+from engine.bots.hands import best_fill, keep_values
+from engine.bots.odds_reading import Plan, Position, best_completion, kept_holdings
 from engine.bots.signal import STRONG, SignalBot, given_signal
 from engine.cards import Card
 from engine.game import PASS, Action, DealState, Observation
@@ -80,8 +79,6 @@ from engine.tournament import PairSpec, TournamentSpec, board_seed, run_tourname
 VARIANTS = ("signal", "shown", "all", "leader", "sampled", "strong")
 #: Holdings of each checklist item the ``leader`` variant tries.
 TRIED_PER_ITEM = 2
-#: One planned hand: who plays which card.
-Plan = tuple[tuple[Seat, Card], ...]
 
 
 def best_hand(
@@ -89,17 +86,7 @@ def best_hand(
 ) -> Plan | None:
     """The cards of ``pool`` completing the hand on ``table`` to the most points (ties: the
     fewest of the replier's cards, then its least useful), or None when nothing scores."""
-    need = 5 - len(table)
-    keep = keep_values(obs.own_cards)
-    best: tuple[tuple[int, int, int], Plan] | None = None
-    for combo in combinations(pool, need):
-        cards = [c for _, c in table] + [c for _, c in combo]
-        seats = [s for s, _ in table] + [s for s, _ in combo]
-        mine = [c for s, c in combo if s is obs.seat]
-        score = (points5(cards, seats, obs.rule), -len(mine), -sum(keep.get(c, 0) for c in mine))
-        if best is None or score > best[0]:
-            best = (score, combo)
-    return best[1] if best is not None and best[0][0] > 0 else None
+    return best_completion(table, pool, obs.seat, obs.rule, keep_values(obs.own_cards))
 
 
 class CeilingReader:

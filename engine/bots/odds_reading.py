@@ -37,7 +37,9 @@ __all__ = [
     "MAX_DRAWS",
     "Holding",
     "LeadModel",
+    "Plan",
     "Position",
+    "best_completion",
     "kept_holdings",
     "odds_plan",
 ]
@@ -110,28 +112,29 @@ def kept_holdings(
     return out
 
 
-def _best_additions(
+#: One planned hand: who plays which card.
+Plan = tuple[tuple[Seat, Card], ...]
+
+
+def best_completion(
     table: Sequence[tuple[Seat, Card]],
-    shown: Sequence[tuple[Seat, Card]],
-    mine: Sequence[tuple[Seat, Card]],
+    pool: Sequence[tuple[Seat, Card]],
+    seat: Seat,
     rule: ScoringRule,
     keep: dict[Card, int],
-) -> tuple[tuple[Seat, Card], ...]:
-    """The replier's cards in the best five from ``table`` plus ``shown`` and ``mine`` (ties:
-    the fewest of the replier's, then its least useful); empty when nothing scores."""
+) -> Plan | None:
+    """The cards of ``pool`` completing the hand on ``table`` to the most points (ties: the
+    fewest of ``seat``'s, then its least useful by ``keep``); None when nothing scores."""
     need = 5 - len(table)
-    best: tuple[tuple[int, int, int], tuple[tuple[Seat, Card], ...]] | None = None
-    seat = mine[0][0] if mine else None
-    for combo in combinations([*shown, *mine], need):
+    best: tuple[tuple[int, int, int], Plan] | None = None
+    for combo in combinations(pool, need):
         cards = [c for _, c in table] + [c for _, c in combo]
         seats = [s for s, _ in table] + [s for s, _ in combo]
         own = [c for s, c in combo if s is seat]
         score = (points5(cards, seats, rule), -len(own), -sum(keep.get(c, 0) for c in own))
         if best is None or score > best[0]:
             best = (score, combo)
-    if best is None or best[0][0] <= 0:
-        return ()
-    return tuple(x for x in best[1] if x[0] is seat)
+    return best[1] if best is not None and best[0][0] > 0 else None
 
 
 def odds_plan(position: Position, kept: Sequence[Holding]) -> tuple[Card, ...]:
@@ -151,7 +154,9 @@ def odds_plan(position: Position, kept: Sequence[Holding]) -> tuple[Card, ...]:
     keep = keep_values(position.own)
     options: set[tuple[tuple[Seat, Card], ...]] = {()}
     for shown in shown_sets:
-        options.add(_best_additions(table, shown, mine, position.rule, keep))
+        plan = best_completion(table, (*shown, *mine), position.seat, position.rule, keep)
+        if plan is not None:
+            options.add(tuple(x for x in plan if x[0] is position.seat))
 
     def worth(option: tuple[tuple[Seat, Card], ...]) -> int:
         """Points summed over the kept hands (the same order as their average)."""

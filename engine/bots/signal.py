@@ -62,6 +62,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from math import comb
+from typing import TypeVar
 
 from engine.bots.base import acting_leader, can_pass, my_cards_in_hand, play
 from engine.bots.greedy import partner_move
@@ -97,6 +98,18 @@ Signal = tuple[Card, Card | None]
 _CACHE_LIMIT = 50_000
 #: Positions whose ``strong`` reply is kept: each is asked again only within its hand.
 _ODDS_CACHE_LIMIT = 2_000
+
+_K = TypeVar("_K")
+_V = TypeVar("_V")
+
+
+def _remember(table: dict[_K, _V], key: _K, value: _V, limit: int = _CACHE_LIMIT) -> _V:
+    """Keep ``value`` under ``key`` in a memo table, emptied first when it holds ``limit``."""
+    if len(table) > limit:
+        table.clear()
+    table[key] = value
+    return value
+
 
 #: Items the leader does not signal from its whole hand: draws to a straight flush, straight
 #: or flush that partner completes too seldom. The leader plays its own best five instead,
@@ -214,10 +227,7 @@ class SignalBot:
         key = (hand_mask(cards), side_hand)
         found = self._encodings.get(key)
         if found is None:
-            if len(self._encodings) > _CACHE_LIMIT:
-                self._encodings.clear()
-            found = encode(tuple(cards), side_hand, self._conv())
-            self._encodings[key] = found
+            found = _remember(self._encodings, key, encode(tuple(cards), side_hand, self._conv()))
         return found
 
     def advice(
@@ -232,9 +242,7 @@ class SignalBot:
         key = (hand_mask(hand), signal, side_hand, hand_mask(visible), leader_cards)
         found = self._advice.get(key)
         if found is None:
-            if len(self._advice) > _CACHE_LIMIT:
-                self._advice.clear()
-            found = reply_advice(
+            advice = reply_advice(
                 tuple(hand),
                 signal[0],
                 signal[1],
@@ -243,7 +251,7 @@ class SignalBot:
                 tuple(visible),
                 leader_cards=leader_cards,
             )
-            self._advice[key] = found
+            found = _remember(self._advice, key, advice)
         return found
 
     def lead_plan(self, cards: Sequence[Card], side_hand: int, rule: ScoringRule) -> Play:
@@ -277,10 +285,7 @@ class SignalBot:
             return found
         found = self._decide_lead(cards, side_hand, rule)
         assert found is not None
-        if len(self._plans) > _CACHE_LIMIT:
-            self._plans.clear()
-        self._plans[key] = found
-        return found
+        return _remember(self._plans, key, found)
 
     def _decide_lead(
         self,
@@ -397,14 +402,10 @@ class SignalBot:
         key = position.seed()
         found = self._odds_plans.get(key)
         if found is None:
-            if len(self._odds_plans) > _ODDS_CACHE_LIMIT:
-                self._odds_plans.clear()
             lead = self._own_lead if self.partner_leads == "bot" else self._card_lead
             kept = kept_holdings(lead, position)
-            found = self._odds_plans[key] = (
-                self._likeliest_item(position, kept),
-                odds_plan(position, kept),
-            )
+            reply = (self._likeliest_item(position, kept), odds_plan(position, kept))
+            found = _remember(self._odds_plans, key, reply, _ODDS_CACHE_LIMIT)
         return found
 
     def _likeliest_item(self, position: Position, kept: Sequence[Holding]) -> str | None:
