@@ -29,6 +29,7 @@ __all__ = [
     "points5",
     "reach",
     "rule_values",
+    "side_keep",
 ]
 
 #: The cards of the hand being played, with who played each.
@@ -122,6 +123,16 @@ def keep_values(own: Sequence[Card]) -> dict[Card, int]:
     # Cards of other ranks in straight range (within 4), counted once per rank.
     near = {r: sum(n for q, n in ranks.items() if q != r and -4 <= q - r <= 4) for r in ranks}
     return {c: 8 * (ranks[c.rank] - 1) + 2 * (suits[c.index // 13] - 1) + near[c.rank] for c in own}
+
+
+def side_keep(own: Sequence[Card], side_hand: int) -> dict[Card, int]:
+    """Keep values for a side's ``side_hand``: :func:`keep_values`, except in the side's last
+    hand, where what stays becomes left-overs, so the cards that would make them strong
+    (pairs, suit length, straight neighbours) are the ones to give."""
+    values = keep_values(own)
+    if side_hand == 4:
+        return {c: -v for c, v in values.items()}
+    return values
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,12 +4,18 @@ The ``strong`` signal bot (:mod:`engine.bots.signal`) replies this way. It draws
 hand many times from the cards it cannot see (each draw holds the signal's two cards and as many
 others as the leader held), keeps the draws from which the leader would have led this very
 signal (:data:`LeadModel`: the standard partner's own leads when partner is a bot, any of the
-card's accepted plays when partner is a person following the card) and, over the cards each
-kept draw's lead *shows* (the holding the signal stands for), adds the cards of its own that make
-the most points on average. Where adding nothing does as well, it has no plan and replies as the
-standard partner does. The leader's cards beyond those its lead shows are not modelled: a pass is
-worth what the shown cards make, and the plan is made once, at the signal, for the replier's
-cards alone (the leader's cards played after it are not foreseen).
+card's accepted plays when partner is a person following the card). Its reading is the item
+the kept draws' leads show most often.
+
+Its reply is chosen among candidates: replying with nothing, and for each kept draw the
+replier's part of the best hand that draw and the replier's cards can complete. Each candidate
+is played out against every kept draw, the way a hand goes on (:func:`play_out`): the replier
+plays its cards one a turn, and after each of its turns the leader plays the first card of its
+best fill from the whole drawn hand, as the standard partner leads on. The candidate with the
+most points on average wins (ties: fewer cards, then the least useful); where replying with
+nothing does as well, the bot has no plan and replies as the standard partner does. The plan
+is made once, at the signal, and followed: planning afresh after the leader's next card was
+measured no better. (README, "How the strong partner was set", for these choices.)
 
 That is a Bayes reading of partner up to sampling: every reading the card allows is weighed by
 how often partner would lead this signal holding it, and by what the reader's own and the
@@ -24,11 +30,17 @@ import random
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import combinations, permutations
 
-from engine.bots.hands import keep_values, points5
+from engine.bots.hands import best_fill, keep_values, points5, side_keep
 from engine.cards import DECK, Card
-from engine.scoring import ScoringRule
+from engine.scoring import (
+    FIVE_CARD_COMBINATIONS,
+    Combination,
+    ScoringRule,
+    category_index,
+    rule_values,
+)
 from engine.seats import Seat
 from engine.signals.checklist import hand_mask
 
@@ -55,6 +67,8 @@ MAX_DRAWS = 150
 #: shown cards (README, "How the strong partner was set", for what more draws were measured to
 #: add).
 ENOUGH_KEPT = 20
+#: The first category whose points a contribution rule splits by who played the cards.
+_FOURS = FIVE_CARD_COMBINATIONS.index(Combination.FOURS)
 #: A kept leader's hand and the cards its lead shows.
 Holding = tuple[tuple[Card, ...], tuple[Card, ...]]
 
@@ -126,55 +140,108 @@ def best_completion(
     """The cards of ``pool`` completing the hand on ``table`` to the most points (ties: the
     fewest of ``seat``'s, then its least useful by ``keep``); None when nothing scores."""
     need = 5 - len(table)
+    base = [c.index for _, c in table]
+    values = rule_values(rule)
+    split = rule.split_values
     best: tuple[tuple[int, int, int], Plan] | None = None
-    for combo in combinations(pool, need):
-        cards = [c for _, c in table] + [c for _, c in combo]
-        seats = [s for s, _ in table] + [s for s, _ in combo]
+    top = 1  # fewer points than the best so far (or none) never wins
+    # The combination tables score a hand by card indices; only fours and straight flushes
+    # under a rule that splits them by contribution need to know who played which card.
+    for combo, picked in zip(
+        combinations(pool, need), combinations([c.index for _, c in pool], need), strict=True
+    ):
+        a, b, c, d, e = (*base, *picked)
+        cat = category_index(a, b, c, d, e)
+        if split and cat >= _FOURS:
+            cards = [c for _, c in table] + [c for _, c in combo]
+            seats = [s for s, _ in table] + [s for s, _ in combo]
+            points = points5(cards, seats, rule)
+        else:
+            points = values[cat]
+        if points < top:
+            continue
         own = [c for s, c in combo if s is seat]
-        score = (points5(cards, seats, rule), -len(own), -sum(keep.get(c, 0) for c in own))
+        score = (points, -len(own), -sum(keep.get(c, 0) for c in own))
         if best is None or score > best[0]:
             best = (score, combo)
-    return best[1] if best is not None and best[0][0] > 0 else None
+            top = points
+    return best[1] if best is not None else None
+
+
+def play_out(
+    table: Sequence[tuple[Seat, Card]],
+    mine: Sequence[Card],
+    rest: Sequence[Card],
+    own: Sequence[Card],
+    position: Position,
+) -> int:
+    """The points of the hand on ``table`` played out from the replier's turn: the replier
+    plays ``mine`` in order, one a turn, then passes; after each of its turns the leader plays
+    the first card of its best fill from ``rest`` (as the standard partner leads on). A leader
+    out of cards is skipped and the replier fills the hand from ``own``."""
+    cards = [c for _, c in table]
+    seats = [s for s, _ in table]
+    queue = list(mine)
+    hand = list(rest)
+    while len(cards) < 5:
+        if queue:
+            cards.append(queue.pop(0))
+            seats.append(position.seat)
+            if len(cards) == 5:
+                break
+        if not hand:
+            left = [c for c in own if c not in cards]
+            now = list(zip(seats, cards, strict=True))
+            fill = best_fill(now, left, position.seat, position.rule, keep_values(left))
+            cards += fill.cards
+            seats += [position.seat] * len(fill.cards)
+            break
+        now = list(zip(seats, cards, strict=True))
+        card = best_fill(
+            now, hand, position.leader, position.rule, side_keep(hand, position.side_hand)
+        ).cards[0]
+        hand.remove(card)
+        cards.append(card)
+        seats.append(position.leader)
+    if len(cards) < 5:
+        return 0
+    return points5(cards, seats, position.rule)
 
 
 def odds_plan(position: Position, kept: Sequence[Holding]) -> tuple[Card, ...]:
     """The replier's cards (in the order to play them) that make the most points on average
-    over the shown cards of the leader's hands ``kept`` (:func:`kept_holdings`); empty when
-    adding nothing does as well, or when no hand was kept."""
-    c1, c2 = position.signal
+    when the hand is played out (:func:`play_out`) against each of the leader's hands ``kept``
+    (:func:`kept_holdings`); empty when replying with nothing does as well, or when no hand
+    was kept."""
     leader = position.leader
-    table = ((leader, c1), (leader, c2))
-    # Kept hands often show the same cards: each set once, with how many hands show it.
-    shown_sets = Counter(
-        tuple((leader, c) for c in (shown or hand) if c not in (c1, c2)) for hand, shown in kept
+    table = tuple((leader, c) for c in position.signal)
+    # Each leader's hand once (without the signal's two), with how many kept draws hold it.
+    holdings = Counter(
+        tuple(sorted((c for c in hand if c not in position.signal), key=lambda c: c.index))
+        for hand, _ in kept
     )
-    if not shown_sets:
+    if not holdings:
         return ()
-    mine = [(position.seat, c) for c in position.own]
-    keep = keep_values(position.own)
-    options: set[tuple[tuple[Seat, Card], ...]] = {()}
-    for shown in shown_sets:
-        plan = best_completion(table, (*shown, *mine), position.seat, position.rule, keep)
+    own = list(position.own)
+    mine = [(position.seat, c) for c in own]
+    keep = keep_values(own)
+    # The leader plays between the replier's cards: after the signal the replier plays at
+    # most two of a hand's three cards, unless the leader runs out.
+    most = 2 if position.size > 2 else 3
+    options: set[tuple[Card, ...]] = {()}
+    for rest in holdings:
+        pool = [*((leader, c) for c in rest), *mine]
+        plan = best_completion(table, pool, position.seat, position.rule, keep)
         if plan is not None:
-            options.add(tuple(x for x in plan if x[0] is position.seat))
+            cards = [c for s, c in plan if s is position.seat]
+            for k in range(1, min(len(cards), most) + 1):
+                options.update(permutations(cards, k))
 
-    def worth(option: tuple[tuple[Seat, Card], ...]) -> int:
+    def worth(option: tuple[Card, ...]) -> int:
         """Points summed over the kept hands (the same order as their average)."""
-        base = [*table, *option]
-        need = 5 - len(base)
-        cards = [c for _, c in base]
-        seats = [s for s, _ in base]
-        total = 0
-        for shown, hands in shown_sets.items():
-            best = 0
-            for fill in combinations(shown, need):
-                made = points5(cards + [c for _, c in fill], seats + [leader] * need, position.rule)
-                best = max(best, made)
-            total += best * hands
-        return total
+        return sum(play_out(table, option, rest, own, position) * n for rest, n in holdings.items())
 
-    choice = max(
-        sorted(options, key=lambda o: [c.index for _, c in o]),
-        key=lambda o: (worth(o), -len(o), -sum(keep.get(c, 0) for _, c in o)),
+    return max(
+        sorted(options, key=lambda o: [c.index for c in o]),
+        key=lambda o: (worth(o), -len(o), -sum(keep.get(c, 0) for c in o)),
     )
-    return tuple(c for _, c in choice)

@@ -62,11 +62,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from math import comb
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 
 from engine.bots.base import acting_leader, can_pass, my_cards_in_hand, play
 from engine.bots.greedy import partner_move
-from engine.bots.hands import best_fill, keep_values, points5, reach
+from engine.bots.hands import best_fill, points5, reach, side_keep
 from engine.bots.odds_reading import Holding, Position, kept_holdings, odds_plan
 from engine.cards import Card
 from engine.game import FORCE, PASS, Action, ActionKind, Observation
@@ -98,6 +98,14 @@ Signal = tuple[Card, Card | None]
 _CACHE_LIMIT = 50_000
 #: Positions whose ``strong`` reply is kept: each is asked again only within its hand.
 _ODDS_CACHE_LIMIT = 2_000
+
+
+class _Odds(NamedTuple):
+    """The ``strong`` reply's reading of a signal and its plan."""
+
+    item: str | None
+    plan: tuple[Card, ...]
+
 
 _K = TypeVar("_K")
 _V = TypeVar("_V")
@@ -178,12 +186,6 @@ def _with_played(shown: tuple[Card, ...], plan: Play) -> tuple[Card, ...]:
     return tuple(out)
 
 
-def _leftover_keep(own: Sequence[Card]) -> dict[Card, int]:
-    """Keep values for a side's last hand: what stays becomes left-overs, so the cards that would
-    make them strong (pairs, suit length, straight neighbours) are the ones to give."""
-    return {c: -v for c, v in keep_values(own).items()}
-
-
 class SignalBot:
     """Leads by the convention's encoder, replies by its reply guide (see the module)."""
 
@@ -216,7 +218,7 @@ class SignalBot:
         self._encodings: dict[tuple[int, int], Encoding] = {}
         self._advice: dict[tuple[object, ...], Advice] = {}
         self._plans: dict[tuple[int, int, str], tuple[Play, tuple[Card, ...]]] = {}
-        self._odds_plans: dict[str, tuple[str | None, tuple[Card, ...]]] = {}
+        self._odds_plans: dict[str, _Odds] = {}
 
     def _conv(self) -> Convention:
         return self.convention if self.convention is not None else get_convention("parlett-2008")
@@ -395,7 +397,7 @@ class SignalBot:
             rule=obs.rule,
         )
 
-    def _odds(self, position: Position) -> tuple[str | None, tuple[Card, ...]]:
+    def _odds(self, position: Position) -> _Odds:
         """For ``position``, the ``strong`` reply's reading (the item most of the kept hands'
         leads show; ties: the card's reading order; None when no hand was kept) and its cards
         (memoised per position: every turn of the hand asks again)."""
@@ -404,7 +406,7 @@ class SignalBot:
         if found is None:
             lead = self._own_lead if self.partner_leads == "bot" else self._card_lead
             kept = kept_holdings(lead, position)
-            reply = (self._likeliest_item(position, kept), odds_plan(position, kept))
+            reply = _Odds(self._likeliest_item(position, kept), odds_plan(position, kept))
             found = _remember(self._odds_plans, key, reply, _ODDS_CACHE_LIMIT)
         return found
 
@@ -431,7 +433,7 @@ class SignalBot:
             return None
         c1, c2 = signal
         if self.strength == STRONG and c2 is not None:
-            item, _ = self._odds(self._position(obs, (c1, c2), my_cards_in_hand(obs)))
+            item = self._odds(self._position(obs, (c1, c2), my_cards_in_hand(obs))).item
             if item is not None:
                 return item
         seen = [c for hand in obs.played_hands for _, c in hand.cards]
@@ -439,9 +441,7 @@ class SignalBot:
         return first.item if first is not None else None
 
     def _keep(self, obs: Observation) -> dict[Card, int]:
-        if obs.side_hand == 4:
-            return _leftover_keep(obs.own_cards)
-        return keep_values(obs.own_cards)
+        return side_keep(obs.own_cards, obs.side_hand)
 
     def _fill(self, obs: Observation) -> Action:
         fill = best_fill(obs.current_cards, obs.own_cards, obs.seat, obs.rule, self._keep(obs))
@@ -500,7 +500,7 @@ class SignalBot:
         if signal is not None and self.strength == STRONG and acts[1][0] is me:
             c1, c2 = signal
             if c2 is not None:
-                _, plan = self._odds(self._position(obs, (c1, c2), mine))
+                plan = self._odds(self._position(obs, (c1, c2), mine)).plan
                 if plan:
                     todo = [c for c in plan if c in obs.own_cards]
                     if todo:

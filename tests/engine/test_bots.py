@@ -1,5 +1,6 @@
 """The bots: every action legal, nothing hidden read, the signal bot true to its card."""
 
+import dataclasses
 import itertools
 import random
 
@@ -7,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.bots import GreedyBot, RandomBot, SignalBot, make_bot
-from engine.bots.hands import best_fill, points5
+from engine.bots import GreedyBot, RandomBot, SignalBot, make_bot, odds_reading
+from engine.bots.hands import best_fill, keep_values, points5
 from engine.bots.odds_reading import Position, kept_holdings, odds_plan
 from engine.bots.signal import BEGINNER, FULL_HOUSE_OVER, STRONG, given_signal
 from engine.cards import DECK, parse_cards
@@ -627,12 +628,88 @@ def _strong_replies(seeds):
         yield state.observation(reader), bot, position, plan
 
 
+@settings(max_examples=300, deadline=None)
+@given(seed=seeds, rule=st.sampled_from([CLASSIC, CONTRIBUTION]), placed=st.integers(1, 3))
+def test_the_strong_partners_completion_is_the_most_points_with_the_fewest_own_cards(
+    seed, rule, placed
+):
+    """``best_completion`` (scored by the combination tables) against every completion scored
+    by ``score_hand``: most points, then fewest of the replier's cards, then its least useful.
+    Cards of five ranks, so that fours and straight flushes (split by who played them under
+    the contribution rule) come often."""
+    rng = random.Random(seed)
+    cards = rng.sample([c for c in DECK if c.rank in (5, 6, 7, 8, 9)], 16)
+    table = [(Seat.N, c) for c in cards[:placed]]
+    pool = [(Seat.N, c) for c in cards[placed:8]] + [(Seat.S, c) for c in cards[8:]]
+    keep = keep_values(cards[8:])
+    plan = odds_reading.best_completion(table, pool, Seat.S, rule, keep)
+    ranked = []
+    for combo in itertools.combinations(pool, 5 - placed):
+        hand = [*table, *combo]
+        points = score_hand([c for _, c in hand], rule, by=[s for s, _ in hand]).points
+        own = [c for s, c in combo if s is Seat.S]
+        ranked.append(((points, -len(own), -sum(keep[c] for c in own)), combo))
+    top = max(key for key, _ in ranked)
+    if top[0] == 0:
+        assert plan is None
+    else:
+        assert plan in [combo for key, combo in ranked if key == top]
+
+
+def _nines():
+    """Partner led the pair 9♠ 9♥; South holds a nine and a pair of fours."""
+    signal = tuple(parse_cards("9S 9H"))
+    own = tuple(parse_cards("9C 4H 4S 2D 6C JD KS"))
+    position = Position(
+        signal=signal,
+        own=own,
+        seat=Seat.S,
+        leader=Seat.N,
+        seen=(),
+        size=7,
+        side_hand=1,
+        rule=CLASSIC,
+    )
+    table = [(Seat.N, c) for c in signal]
+    return signal, own, position, table
+
+
+def test_a_played_out_hand_has_the_leader_play_its_best_fill_between_the_repliers_cards():
+    _, own, position, table = _nines()
+    third_nine = parse_cards("9D 3S 5D 8H QC")
+    nothing = parse_cards("7D 3S 5D 8H QC")
+    # South's nine, then North's own nine: fours (12, classic).
+    assert odds_reading.play_out(table, parse_cards("9C"), third_nine, own, position) == 12
+    # South's nine and four with a card of North's between: threes, never the full house.
+    assert odds_reading.play_out(table, parse_cards("9C 4H"), nothing, own, position) == 3
+    # A leader out of cards is skipped: South fills the hand alone (the full house).
+    assert odds_reading.play_out(table, (), (), own, position) == 8
+
+
+def test_the_strong_partner_plans_with_the_leaders_whole_hand_and_at_most_two_of_its_cards():
+    """The kept hand's unshown third nine makes South's single nine worth fours; without it,
+    South's full house would need three cards of its own in a row, which the leader's turns
+    between them do not allow: a single nine (threes) is as good, and cheaper."""
+    signal, _, position, _ = _nines()
+    with_nine = (*signal, *parse_cards("9D 3S 5D 8H QC"))
+    without = (*signal, *parse_cards("7D 3S 5D 8H QC"))
+    assert odds_plan(position, [(with_nine, signal)]) == tuple(parse_cards("9C"))
+    assert odds_plan(position, [(without, signal)]) == tuple(parse_cards("9C"))
+    # A leader with a flush of its own: any card of South's would break it.
+    spades = tuple(parse_cards("2S 5S"))
+    flush = (*spades, *parse_cards("8S JS QS 3D 7H"))
+    assert odds_plan(dataclasses.replace(position, signal=spades), [(flush, spades)]) == ()
+
+
 def test_the_strong_partner_plays_its_plan_and_the_same_plan_from_the_same_position():
     """The reply's first card is the plan's; a fresh bot asked in the same position (its draws
     are seeded by the position alone) makes the same plan, whatever the leader holds."""
     played = 0
     for obs, bot, position, plan in _strong_replies(range(1, 30)):
-        assert SignalBot(strength=STRONG)._odds(position)[1] == plan
+        assert SignalBot(strength=STRONG)._odds(position).plan == plan
+        # Cards of its own, at most two while the leader holds cards to play between them.
+        assert set(plan) <= set(obs.own_cards)
+        assert len(plan) <= (2 if position.size > 2 else 3)
         action = bot.choose(obs, obs.legal_actions)
         if plan:
             assert action.card is plan[0]
