@@ -39,7 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import engine.tournament as tournament
 from engine.bots import odds_reading
 from engine.bots import signal as signal_bot
-from engine.bots.hands import keep_values, points5
+from engine.bots.hands import points5, side_keep
 from engine.bots.odds_reading import Holding, Position, best_completion, play_out
 from engine.cards import Card
 from engine.seats import Seat
@@ -69,19 +69,19 @@ def _plan(
     average over the kept hands (ties: fewer cards, then the least useful)."""
     leader = position.leader
     table = tuple((leader, c) for c in position.signal)
+    # The first strong partner kept the shown cards in the encoder's order (ties between equal
+    # completions follow it); whole hands are drawn in random order, so they are sorted.
     holdings = Counter(
-        tuple(
-            sorted(
-                (c for c in (hand if whole else shown or hand) if c not in position.signal),
-                key=lambda c: c.index,
-            )
+        tuple(sorted(rest, key=lambda c: c.index)) if whole else tuple(rest)
+        for rest in (
+            [c for c in (hand if whole else shown or hand) if c not in position.signal]
+            for hand, shown in kept
         )
-        for hand, shown in kept
     )
     if not holdings:
         return ()
     own = list(position.own)
-    keep = keep_values(own)
+    keep = side_keep(own, position.side_hand)
     options: set[Option] = {()}
     for rest in holdings:
         pool = [*((leader, c) for c in rest), *((position.seat, c) for c in own)]

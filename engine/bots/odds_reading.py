@@ -7,15 +7,17 @@ signal (:data:`LeadModel`: the standard partner's own leads when partner is a bo
 card's accepted plays when partner is a person following the card). Its reading is the item
 the kept draws' leads show most often.
 
-Its reply is chosen among candidates: replying with nothing, and for each kept draw the
-replier's part of the best hand that draw and the replier's cards can complete. Each candidate
+Its reply is chosen among candidates: replying with nothing, and one or two cards, in either
+order, of the replier's part of the best hand each kept draw and the replier's cards can
+complete (the leader plays between the replier's cards, so of the three cards a hand needs
+after the signal the replier plays at most two while the leader holds a card). Each candidate
 is played out against every kept draw, the way a hand goes on (:func:`play_out`): the replier
 plays its cards one a turn, and after each of its turns the leader plays the first card of its
 best fill from the whole drawn hand, as the standard partner leads on. The candidate with the
 most points on average wins (ties: fewer cards, then the least useful); where replying with
 nothing does as well, the bot has no plan and replies as the standard partner does. The plan
-is made once, at the signal, and followed: planning afresh after the leader's next card was
-measured no better. (README, "How the strong partner was set", for these choices.)
+is made once, at the signal, and followed. (README, "How the strong partner was set", for
+what these choices were measured to be worth.)
 
 That is a Bayes reading of partner up to sampling: every reading the card allows is weighed by
 how often partner would lead this signal holding it, and by what the reader's own and the
@@ -32,7 +34,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations, permutations
 
-from engine.bots.hands import best_fill, keep_values, points5, side_keep
+from engine.bots.hands import best_fill, points5, side_keep
 from engine.cards import DECK, Card
 from engine.scoring import (
     FIVE_CARD_COMBINATIONS,
@@ -54,6 +56,7 @@ __all__ = [
     "best_completion",
     "kept_holdings",
     "odds_plan",
+    "play_out",
 ]
 
 #: How the leader leads: given a hand, the side hand, the rule and a two-card signal, the cards
@@ -63,9 +66,8 @@ LeadModel = Callable[[Sequence[Card], int, ScoringRule, tuple[Card, Card]], tupl
 
 #: Most leader's hands drawn per signal.
 MAX_DRAWS = 150
-#: Drawing stops once this many hands are kept: the plan is an average over the kept hands'
-#: shown cards (README, "How the strong partner was set", for what more draws were measured to
-#: add).
+#: Drawing stops once this many hands are kept: the plan is the best on average over the kept
+#: hands (README, "How the strong partner was set", for what more draws were measured to add).
 ENOUGH_KEPT = 20
 #: The first category whose points a contribution rule splits by who played the cards.
 _FOURS = FIVE_CARD_COMBINATIONS.index(Combination.FOURS)
@@ -178,7 +180,8 @@ def play_out(
     """The points of the hand on ``table`` played out from the replier's turn: the replier
     plays ``mine`` in order, one a turn, then passes; after each of its turns the leader plays
     the first card of its best fill from ``rest`` (as the standard partner leads on). A leader
-    out of cards is skipped and the replier fills the hand from ``own``."""
+    out of cards is skipped: the replier plays the rest of ``mine``, then fills the hand from
+    ``own``. Either fills with the keep values of the side hand (:func:`side_keep`)."""
     cards = [c for _, c in table]
     seats = [s for s, _ in table]
     queue = list(mine)
@@ -190,9 +193,13 @@ def play_out(
             if len(cards) == 5:
                 break
         if not hand:
+            for card in queue[: 5 - len(cards)]:
+                cards.append(card)
+                seats.append(position.seat)
             left = [c for c in own if c not in cards]
             now = list(zip(seats, cards, strict=True))
-            fill = best_fill(now, left, position.seat, position.rule, keep_values(left))
+            keep = side_keep(left, position.side_hand)
+            fill = best_fill(now, left, position.seat, position.rule, keep)
             cards += fill.cards
             seats += [position.seat] * len(fill.cards)
             break
@@ -224,17 +231,14 @@ def odds_plan(position: Position, kept: Sequence[Holding]) -> tuple[Card, ...]:
         return ()
     own = list(position.own)
     mine = [(position.seat, c) for c in own]
-    keep = keep_values(own)
-    # The leader plays between the replier's cards: after the signal the replier plays at
-    # most two of a hand's three cards, unless the leader runs out.
-    most = 2 if position.size > 2 else 3
+    keep = side_keep(own, position.side_hand)
     options: set[tuple[Card, ...]] = {()}
     for rest in holdings:
         pool = [*((leader, c) for c in rest), *mine]
         plan = best_completion(table, pool, position.seat, position.rule, keep)
         if plan is not None:
             cards = [c for s, c in plan if s is position.seat]
-            for k in range(1, min(len(cards), most) + 1):
+            for k in range(1, min(len(cards), 2) + 1):
                 options.update(permutations(cards, k))
 
     def worth(option: tuple[Card, ...]) -> int:

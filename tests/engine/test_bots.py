@@ -682,8 +682,10 @@ def test_a_played_out_hand_has_the_leader_play_its_best_fill_between_the_replier
     assert odds_reading.play_out(table, parse_cards("9C"), third_nine, own, position) == 12
     # South's nine and four with a card of North's between: threes, never the full house.
     assert odds_reading.play_out(table, parse_cards("9C 4H"), nothing, own, position) == 3
-    # A leader out of cards is skipped: South fills the hand alone (the full house).
+    # A leader out of cards is skipped: South fills the hand alone (the full house), after
+    # the cards it planned (a nine and a two: threes).
     assert odds_reading.play_out(table, (), (), own, position) == 8
+    assert odds_reading.play_out(table, parse_cards("9C 2D"), (), own, position) == 3
 
 
 def test_the_strong_partner_plans_with_the_leaders_whole_hand_and_at_most_two_of_its_cards():
@@ -707,9 +709,9 @@ def test_the_strong_partner_plays_its_plan_and_the_same_plan_from_the_same_posit
     played = 0
     for obs, bot, position, plan in _strong_replies(range(1, 30)):
         assert SignalBot(strength=STRONG)._odds(position).plan == plan
-        # Cards of its own, at most two while the leader holds cards to play between them.
+        # One or two cards of its own: the leader plays between them.
         assert set(plan) <= set(obs.own_cards)
-        assert len(plan) <= (2 if position.size > 2 else 3)
+        assert len(plan) <= 2
         action = bot.choose(obs, obs.legal_actions)
         if plan:
             assert action.card is plan[0]
