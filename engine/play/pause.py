@@ -113,7 +113,13 @@ def pause_at(table: PlayTable, *, seen: int = 0, seat: Seat = LEARNER) -> HandEn
 
 def _until(table: PlayTable, end: HandEnd) -> PlayTable:
     """The table as it stood when ``end``'s hand was over (the record replayed up to there)."""
-    return PlayTable.replay(table.setup, table.actions[: end.at], table.humans)
+    return PlayTable.replay(
+        table.setup,
+        table.actions[: end.at],
+        table.humans,
+        away=table.away,
+        bot_signals=table.bot_signals,
+    )
 
 
 def paused(

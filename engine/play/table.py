@@ -105,7 +105,14 @@ class PlayTable:
     :meth:`view`, :meth:`act` and :meth:`legal` return may be shown to the learner.
     """
 
-    def __init__(self, setup: PlaySetup, humans: frozenset[Seat] = frozenset({LEARNER})) -> None:
+    def __init__(
+        self,
+        setup: PlaySetup,
+        humans: frozenset[Seat] = frozenset({LEARNER}),
+        *,
+        away: frozenset[Seat] = frozenset(),
+        bot_signals: Iterable[tuple[int, int]] = (),
+    ) -> None:
         self.setup = setup
         self._game = GameState.new(setup.seed, setup.rule, FIRST_DEALER)
         self._actions: list[Action] = []
@@ -115,12 +122,13 @@ class PlayTable:
         #: A seat handed to a bot leaves this set; the record does not change, since bots are
         #: only asked when they move.
         self.humans = frozenset(humans)
-        self._bots: dict[Seat, Bot] = {
-            seat: signal_bot(
-                setup.convention, setup.partner, "card" if seat.partner in humans else "bot"
-            )
-            for seat in (PARTNER, LEARNER)
-        }
+        #: The seats of people who have handed them to a bot for now (a live table).
+        self.away = frozenset(away) - self.humans
+        #: Hands ``(deal number, hand number)`` whose signal a bot made, wholly or in part, for
+        #: a person's seat: given for the record (a live game's ``helped`` hands), and added to
+        #: as the bots lead for the seats in :attr:`away`.
+        self.bot_signals = set(bot_signals)
+        self._bots: dict[Seat, Bot] = {}
         for seat in (Seat.E, Seat.W):
             if setup.opponents == "signal":
                 self._bots[seat] = signal_bot(setup.opponents_convention)
@@ -133,6 +141,8 @@ class PlayTable:
         other = PlayTable.__new__(PlayTable)
         other.setup = self.setup
         other.humans = self.humans
+        other.away = self.away
+        other.bot_signals = set(self.bot_signals)
         other._game = self._game.clone()
         other._actions = list(self._actions)
         other._starts = dict(self._starts)
@@ -143,11 +153,15 @@ class PlayTable:
 
     @classmethod
     def start(
-        cls, setup: PlaySetup, humans: frozenset[Seat] = frozenset({LEARNER})
+        cls,
+        setup: PlaySetup,
+        humans: frozenset[Seat] = frozenset({LEARNER}),
+        *,
+        away: frozenset[Seat] = frozenset(),
     ) -> tuple[PlayTable, list[Step]]:
         """A new table; the bots play until a person's first turn. Returns the table and their
-        steps."""
-        table = cls(setup, humans)
+        steps. ``away``: the seats of people who have handed them to a bot."""
+        table = cls(setup, humans, away=away)
         return table, table.advance()
 
     @classmethod
@@ -156,12 +170,16 @@ class PlayTable:
         setup: PlaySetup,
         actions: Sequence[Action],
         humans: frozenset[Seat] = frozenset({LEARNER}),
+        *,
+        away: frozenset[Seat] = frozenset(),
+        bot_signals: Iterable[tuple[int, int]] = (),
     ) -> PlayTable:
         """The table after ``actions`` (bots' and learner's, in order), checking each is legal
-        when taken. The bots are not asked again: the record says what they did. Raises
+        when taken. The bots are not asked again: the record says what they did. ``away`` and
+        ``bot_signals``: see the attributes (who made the signals the record holds). Raises
         :class:`IllegalPlay` naming the first action that does not fit (a record's text is
         read first, by :func:`engine.play.record.parse_actions`)."""
-        table = cls(setup, humans)
+        table = cls(setup, humans, away=away, bot_signals=bot_signals)
         for number, action in enumerate(actions, start=1):
             try:
                 table.apply(action)
@@ -303,8 +321,31 @@ class PlayTable:
             if seat in self.humans:
                 break
             obs = self.deal.observation(seat)
-            steps.append(self._apply(self._bots[seat].choose(obs, obs.legal_actions)))
+            bot = self.bot_for(seat)
+            acts = self.deal.current_actions
+            if seat in self.away and (not acts or acts[0][0] is seat) and len(acts) < 3:
+                self.bot_signals.add((self.deal_number, self.deal.hand_number))
+            steps.append(self._apply(bot.choose(obs, obs.legal_actions)))
         return steps
+
+    def bot_for(self, seat: Seat) -> Bot:
+        """The bot that plays ``seat`` now. North and South's signal bots read partner's signal
+        as its maker leads: by the card when a person made it (seated, or away but having
+        played it before handing the seat over), as a bot leads when a bot made any of it. A
+        person who hands a seat over, or takes one back, in the middle of a hand does not change
+        how the signal already given is read."""
+        if seat not in (PARTNER, LEARNER):
+            return self._bots[seat]
+        partner = seat.partner
+        acts = self.deal.current_actions
+        if acts and acts[0][0] is partner:
+            by_person = (partner in self.humans or partner in self.away) and (
+                self.deal_number,
+                self.deal.hand_number,
+            ) not in self.bot_signals
+        else:
+            by_person = partner in self.humans
+        return signal_bot(self.setup.convention, self.setup.partner, "card" if by_person else "bot")
 
     # -- what the learner sees -----------------------------------------------------------------
 
@@ -443,20 +484,6 @@ class PlayTable:
         return MappingProxyType({s: self.deal.held(s) for s in SEATS})
 
     # -- grading -------------------------------------------------------------------------------
-
-    def leads_begun(self, seats: Iterable[Seat]) -> dict[tuple[Seat, int, int], int]:
-        """``{(seat, deal number, hand number): actions}``: for each hand one of ``seats``
-        leads, how many of the hand's first three actions (where the signal is: c1, partner's
-        pass, c2 or a pass) the leader has made so far. Compared at two moments, it tells
-        whether the leader's part of a signal was played in between."""
-        wanted = frozenset(seats)
-        out: dict[tuple[Seat, int, int], int] = {}
-        for number, hand_number, actions in self._hands():
-            if actions and actions[0][0] in wanted:
-                leader = actions[0][0]
-                made = sum(1 for s, _ in actions[:3] if s is leader)
-                out[(leader, number, hand_number)] = made
-        return out
 
     def _hands(self) -> Iterator[tuple[int, int, Sequence[tuple[Seat, Action]]]]:
         """Every hand so far, finished or being played: (deal number, hand number, actions)."""

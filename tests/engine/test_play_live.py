@@ -157,35 +157,6 @@ def test_a_copy_plays_on_apart_and_exactly_as_the_replayed_record_would(game, ru
         assert [table.view(s) for s in SEATS] == [copied.view(s) for s in SEATS]
 
 
-@pytest.mark.parametrize("seed", [2, 9])
-def test_a_leaders_part_of_a_signal_is_counted_until_the_hands_third_action(seed):
-    """``leads_begun`` grows only while the leader is making its signal (c1, then c2 or a
-    pass, among the hand's first three actions): the leader's later cards in the hand leave
-    it alone, so a bot playing them for a person does not take the signal from them."""
-    rng = random.Random(seed)
-    table, _ = PlayTable.start(PlaySetup(seed=seed, opponents="signal"), ALL)
-    seen: dict[tuple[Seat, int, int], list[int]] = {}
-    hand_length: dict[tuple[int, int], int] = {}
-    while not table.is_over():
-        deal, hand = len(table.deals), table.deal.hand_number
-        for key, made in table.leads_begun(SEATS).items():
-            seen.setdefault(key, []).append(made)
-        hand_length[(deal, hand)] = len(table.deal.current_actions)
-        seat = table.to_move()
-        table.act(rng.choice(table.legal(seat)), seat)
-    for (leader, deal, hand), counts in seen.items():
-        assert counts == sorted(counts) and set(counts) <= {1, 2}, (leader, deal, hand)
-    later = [
-        (leader, deal, hand)
-        for (leader, deal, hand), counts in seen.items()
-        if hand_length[(deal, hand)] > 3 and len(counts) > 3
-    ]
-    assert later  # (hands that went on past their signal: their counts stopped at 3 actions)
-    signals = {(a.deal_number, a.hand_number) for s in SEATS for a in table.attempts(s)}
-    finished = table.leads_begun(SEATS)
-    assert all(finished[(s, d, h)] == 2 for (s, d, h) in finished if (d, h) in signals)
-
-
 @pytest.mark.parametrize(
     ("humans", "north", "south"),
     [
@@ -201,6 +172,75 @@ def test_a_strong_bot_reads_a_persons_leads_by_the_card_and_a_bots_as_its_own(hu
     own leads when the seat is a bot's."""
     seats = frozenset(Seat(s) for s in humans)
     table = PlayTable(PlaySetup(seed=3, partner="strong"), seats)
-    assert table._bots[Seat.N].partner_leads == north
-    assert table._bots[Seat.S].partner_leads == south
-    assert table._bots[Seat.N].strength == table._bots[Seat.S].strength == "strong"
+    assert table.bot_for(Seat.N).partner_leads == north
+    assert table.bot_for(Seat.S).partner_leads == south
+    assert table.bot_for(Seat.N).strength == table.bot_for(Seat.S).strength == "strong"
+
+
+#: A deal where North, a person, signals in hand 4 and a strong South reading it by the card
+#: replies otherwise than reading it as a bot leads (found by trying seeds).
+SIGNAL_SEED, SIGNAL_HAND, BY_CARD, BY_BOT = 1, 4, "2D", "AD"
+
+
+def _north_signals(setup: PlaySetup) -> PlayTable:
+    """The table when South is to reply to North's two-card signal in hand ``SIGNAL_HAND``,
+    North (a person) leading by the card's first play and playing on as the card's bot."""
+    from engine.play.table import signal_bot
+
+    north = signal_bot(setup.convention, "strong", "card")
+    table, _ = PlayTable.start(setup, frozenset({Seat.N}))
+    while True:
+        if table.to_move() is not Seat.N:
+            table.advance()
+            continue
+        obs = table.deal.observation(Seat.N)
+        table.apply(north.choose(obs, obs.legal_actions))
+        acts = table.deal.current_actions
+        if table.deal.hand_number == SIGNAL_HAND and len(acts) == 3 and acts[0][0] is Seat.N:
+            assert acts[2][1].is_play and table.to_move() is Seat.S
+            return table
+
+
+def test_a_signal_is_read_as_its_maker_led_it_when_a_seat_changes_hands():
+    """A person who hands their seat to a bot, or takes it back, in the middle of a hand does
+    not change how partner reads the signal already given: North's own signal is still read
+    by the card once a bot plays North, and a signal a bot made for North is read as a bot's
+    once North is back."""
+    setup = PlaySetup(seed=SIGNAL_SEED, partner="strong")
+    table = _north_signals(setup)
+    hand = (1, SIGNAL_HAND)
+    assert table.bot_for(Seat.S).partner_leads == "card"
+    # North hands the seat over right after the signal: South still reads it by the card.
+    left = PlayTable.replay(setup, table.actions, frozenset(), away=frozenset({Seat.N}))
+    assert left.bot_for(Seat.S).partner_leads == "card"
+    steps = left.advance()
+    assert str(steps[0].action) == BY_CARD and steps[0].seat is Seat.S
+    # The bot plays North's later cards of the hand: the signal stays North's own.
+    assert hand not in left.bot_signals
+    later = {(d, h) for d, h in left.bot_signals if (d, h) > hand}
+    assert later  # (North's later leads, made by the bot, are the bot's)
+    # A signal the bot made for North, North now back: read as a bot leads.
+    back = PlayTable.replay(setup, table.actions, frozenset({Seat.N}), bot_signals={hand})
+    assert back.bot_for(Seat.S).partner_leads == "bot"
+    obs = back.deal.observation(Seat.S)
+    assert str(back.bot_for(Seat.S).choose(obs, obs.legal_actions)) == BY_BOT
+
+
+def test_a_bot_leading_for_a_person_away_marks_the_signal_as_a_bots():
+    """While North is away the bot's leads for North are the bot's signals; a replayed table
+    and a copy keep them."""
+    setup = PlaySetup(seed=SIGNAL_SEED, partner="strong")
+    start = _north_signals(setup).actions
+    at = len(start) - 3  # (the hand's first action: North's first card)
+    table = PlayTable.replay(setup, start[:at], frozenset(), away=frozenset({Seat.N}))
+    assert table.bot_signals == set()
+    copied = table.copy()
+    table.advance()
+    assert (1, SIGNAL_HAND) in table.bot_signals
+    assert copied.bot_signals == set()  # (a copy's set is its own)
+    led = {(1, a.hand_number) for a in table.attempts(Seat.N) if a.hand_number >= SIGNAL_HAND}
+    assert led and led <= table.bot_signals
+    # Nobody away: the bots' leads for their own seats are not marked.
+    alone = PlayTable.replay(setup, start[:at], frozenset())
+    alone.advance()
+    assert alone.bot_signals == set()

@@ -195,6 +195,14 @@ def table_by_invite(token: uuid.UUID) -> tuple[LiveTable, tuple[Seat, ...]] | No
     return None
 
 
+def bot_signals_of(game: Game) -> frozenset[tuple[int, int]]:
+    """The hands whose signal a bot made, wholly or in part, for a person (``game.helped``
+    at a live table): :class:`~engine.play.PlayTable` reads those signals as a bot leads."""
+    return frozenset(
+        (int(deal), int(hand)) for deal, hand in (key.split(":") for key in game.helped)
+    )
+
+
 def humans_of(table: LiveTable, seats: Iterable[LiveSeat] | None = None) -> frozenset[Seat]:
     """The seats people play now (seated and not handed to a bot); ``seats``: the table's
     seats when already read."""
@@ -249,46 +257,53 @@ class _ReadTable:
     table: PlayTable
 
 
-#: Tables rebuilt for reading, by (game, its number of actions, the seats people play): every
-#: seat's frame of one move reads the same table, rebuilt once (or kept by the move that made
-#: it). One is used only for the same stored setup and actions (the engine is deterministic),
-#: so a game id used again never shows another deal; comparing the stored text spares every
-#: frame parsing the whole record again. Only reads use them; a move rebuilds its own from the
-#: locked record.
-_READ_TABLES: _Kept[tuple[int, int, frozenset[Seat]], _ReadTable] = _Kept(256)
+#: Tables rebuilt for reading, by (game, its number of actions, the seats people play, those
+#: handed to a bot): every seat's frame of one move reads the same table, rebuilt once (or kept
+#: by the move that made it). One is used only for the same stored setup and actions (the
+#: engine is deterministic), so a game id used again never shows another deal; comparing the
+#: stored text spares every frame parsing the whole record again. Only reads use them; a move
+#: rebuilds its own from the locked record.
+_READ_TABLES: _Kept[tuple[int, int, frozenset[Seat], frozenset[Seat]], _ReadTable] = _Kept(256)
 
 
-def _kept_table(game: Game, humans: frozenset[Seat]) -> PlayTable:
+def _kept_table(
+    game: Game, humans: frozenset[Seat], away: frozenset[Seat] = frozenset()
+) -> PlayTable:
     """The table of ``game``'s record, rebuilt once and kept: for reading only (a write acts
-    on a :meth:`~PlayTable.copy`)."""
+    on a :meth:`~PlayTable.copy`). ``away``: the seats people have handed to a bot."""
     stored = tuple(game.actions) if isinstance(game.actions, list) else None
-    key = (game.pk, -1 if stored is None else len(stored), humans)
+    key = (game.pk, -1 if stored is None else len(stored), humans, away)
     found = _READ_TABLES.get(key)
     if found is not None and found.actions == stored and found.setup == game.setup:
         return found.table
-    table = PlayTable.replay(setup_of(game), actions_of(game), humans)
+    table = replay_live(game, humans, away)
     _READ_TABLES.put(key, _ReadTable(copy.deepcopy(game.setup), stored or (), table))
     return table
 
 
+def replay_live(game: Game, humans: frozenset[Seat], away: frozenset[Seat]) -> PlayTable:
+    """The engine table of a live game's record: ``humans`` play, ``away`` have handed their
+    seats to bots, and the signals the bots made for people are the game's ``helped`` hands."""
+    return PlayTable.replay(
+        setup_of(game), actions_of(game), humans, away=away, bot_signals=bot_signals_of(game)
+    )
+
+
 def _engine_table(table: LiveTable, seats: Iterable[LiveSeat]) -> PlayTable | None:
     game = table.game
-    return None if game is None else _kept_table(game, humans_of(table, seats))
+    seats = tuple(seats)
+    return None if game is None else _kept_table(game, humans_of(table, seats), _away(seats))
 
 
 def _keep_for_reading(
-    game: Game,
-    engine: PlayTable,
-    humans: frozenset[Seat],
-    rows: tuple[LiveTable, tuple[LiveSeat, ...]],
+    game: Game, engine: PlayTable, rows: tuple[LiveTable, tuple[LiveSeat, ...]]
 ) -> None:
     """After a move is stored: the table it built and its rows as stored (the table, with its
     game, and the seats), for the frames that show it, which then read nothing again (nothing
     changes them any more)."""
     stored = tuple(game.actions)  # (actions_json(engine.actions), as the move stored them)
-    _READ_TABLES.put(
-        (game.pk, len(stored), humans), _ReadTable(copy.deepcopy(game.setup), stored, engine)
-    )
+    key = (game.pk, len(stored), engine.humans, engine.away)
+    _READ_TABLES.put(key, _ReadTable(copy.deepcopy(game.setup), stored, engine))
     _READ_ROWS.put((rows[0].pk, change_stamp(rows[0])), rows, replace=False)
 
 
@@ -563,7 +578,7 @@ def live_begin(*, pk: int, by: User, swap: bool = False) -> LiveTable:
             )
     setup = PlaySetup.from_json({"seed": secrets.randbelow(SEED_LIMIT), **table.settings})
     seated = tuple(table.seats.all())
-    engine, _steps = PlayTable.start(setup, humans_of(table, seated))
+    engine, _steps = PlayTable.start(setup, humans_of(table, seated), away=_away(seated))
     game = Game(
         owner=table.host,
         live=True,
@@ -572,7 +587,7 @@ def live_begin(*, pk: int, by: User, swap: bool = False) -> LiveTable:
         version=len(engine.actions),
         coach=Game.Coach.OFF,
     )
-    _mark_bots_signals(game, engine, _away(seated), {})
+    _mark_bots_signals(game, engine)
     table.status = LiveTable.Status.PLAYING
     if engine.is_over():  # (every person seated has handed their seat to a bot)
         _end(game, table)
@@ -593,21 +608,15 @@ def _away(seats: Iterable[LiveSeat]) -> frozenset[Seat]:
     return frozenset(Seat(r.seat) for r in seats if r.user_id is not None and r.away)
 
 
-def _mark_bots_signals(
-    game: Game,
-    engine: PlayTable,
-    away: frozenset[Seat],
-    before: dict[tuple[Seat, int, int], int],
-) -> list[str]:
+def _mark_bots_signals(game: Game, engine: PlayTable) -> list[str]:
     """Hands whose signal a bot made, wholly or in part, for a person who handed it their
-    seat (``away``; ``before``: their leads as they stood before the bots played) are marked
-    helped on ``game``: those leads are not counted as the person's answers. The game's
-    fields this changed."""
+    seat (:attr:`~engine.play.PlayTable.bot_signals`) are marked helped on ``game``: those
+    leads are not counted as the person's answers, and the seat's partner reads them as a
+    bot's. The game's fields this changed."""
     new = [
         key
-        for (seat, deal, hand), made in engine.leads_begun(away).items()
-        if made > before.get((seat, deal, hand), 0)
-        and (key := hand_key(deal, hand)) not in game.helped
+        for deal, hand in sorted(engine.bot_signals)
+        if (key := hand_key(deal, hand)) not in game.helped
     ]
     if not new:
         return []
@@ -644,15 +653,14 @@ def live_act(*, pk: int, user: User, action: Action, version: int) -> LiveTable:
     game = table.game
     assert game is not None  # (table.game_id is not None)
     humans = humans_of(table, seats)
-    engine = _kept_table(game, humans).copy()  # the locked record's table
-    seat = Seat(mine.seat)
     away = _away(seats)
-    before = engine.leads_begun(away) if away else {}
+    engine = _kept_table(game, humans, away).copy()  # the locked record's table
+    seat = Seat(mine.seat)
     try:
         engine.act(action, seat)
     except IllegalPlay as exc:
         raise LiveRefused(str(reason(exc))) from None
-    helped = _mark_bots_signals(game, engine, away, before) if away else []
+    helped = _mark_bots_signals(game, engine)
     _record_leads(game, engine, seat, user)
     game.actions = actions_json(engine.actions)
     game.version = len(engine.actions)
@@ -665,7 +673,7 @@ def live_act(*, pk: int, user: User, action: Action, version: int) -> LiveTable:
     _bump(table)
     kept = copy.copy(table)  # (the caller's table may change; the kept rows may not)
     kept.game = stored = copy.copy(game)
-    transaction.on_commit(lambda: _keep_for_reading(stored, engine, humans, (kept, seats)))
+    transaction.on_commit(lambda: _keep_for_reading(stored, engine, (kept, seats)))
     return table
 
 
@@ -704,11 +712,9 @@ def live_away(*, pk: int, user: User, away: bool) -> LiveTable:
     if table.status == LiveTable.Status.PLAYING and table.game is not None:
         game = Game.objects.select_for_update().get(pk=table.game.pk)
         seated = tuple(table.seats.all())
-        engine = PlayTable.replay(setup_of(game), actions_of(game), humans_of(table, seated))
-        away_now = _away(seated)
-        before = engine.leads_begun(away_now)
+        engine = replay_live(game, humans_of(table, seated), _away(seated))
         if engine.advance():
-            _mark_bots_signals(game, engine, away_now, before)
+            _mark_bots_signals(game, engine)
             game.actions = actions_json(engine.actions)
             game.version = len(engine.actions)
             if engine.is_over():

@@ -1122,3 +1122,54 @@ def test_a_seat_is_taken_only_by_an_invitation_still_valid_under_the_tables_lock
     fresh = LiveTable.objects.get(pk=table.pk).invite_token
     live.live_seat_take(pk=table.pk, user=bo, seat=Seat.N, allowed=SEATS, token=fresh)
     assert LiveSeat.objects.get(table=table, user=bo).seat == "N"
+
+
+@pytest.mark.django_db
+def test_a_signal_is_read_as_its_maker_led_it_when_its_maker_hands_the_seat_over(monkeypatch):
+    """Ana signals from South and hands her seat to a bot before the hand is over: the strong
+    North goes on reading her signal by the card (as a person leads), not as a bot's; the
+    hands the bot then leads for her are marked helped and read as a bot's."""
+    from engine.play.table import signal_bot
+
+    monkeypatch.setattr(live.secrets, "randbelow", lambda n: 4)
+    ana = person("ana")
+    table = seated_table((ana, Seat.S), settings={**SETTINGS, "partner": "strong"})
+    table = live.live_begin(pk=table.pk, by=ana)
+    south = signal_bot("parlett-2008", "strong", "card")
+    for _ in range(60):  # Ana plays until her own two-card signal stands in an unfinished hand
+        table.refresh_from_db()
+        engine = engine_of(table)
+        acts = engine.deal.current_actions
+        if len(acts) >= 3 and acts[0][0] is Seat.S and acts[2][1].is_play:
+            break
+        seen = engine.deal.observation(Seat.S)
+        move = south.choose(seen, seen.legal_actions)
+        live.live_act(pk=table.pk, user=ana, action=move, version=table.version)
+    else:
+        pytest.fail("South never stood in her own signalled hand")
+    signalled = (1, engine.deal.hand_number)
+    read: list[tuple[tuple[int, int], str]] = []
+    real = PlayTable.bot_for
+
+    def bot_for(self, seat):
+        bot = real(self, seat)
+        if (
+            seat is Seat.N
+            and self.deal.current_actions[:1]
+            and (self.deal.current_actions[0][0] is Seat.S)
+        ):
+            read.append(((1, self.deal.hand_number), bot.partner_leads))
+        return bot
+
+    monkeypatch.setattr(PlayTable, "bot_for", bot_for)
+    live.live_away(pk=table.pk, user=ana, away=True)  # the bots play the deal to its end
+    table.refresh_from_db()
+    game = Game.objects.get(pk=table.game_id)
+    assert table.status == "finished"
+    own = {model for hand, model in read if hand == signalled}
+    by_bot = {model for hand, model in read if hand > signalled}
+    assert own == {"card"}  # (North read Ana's own signal as hers to the end of the hand)
+    assert by_bot == {"bot"}
+    assert f"1:{signalled[1]}" not in game.helped
+    assert {f"1:{h}" for (_, h), _ in read if (1, h) > signalled} <= set(game.helped)
+    assert live.bot_signals_of(game) == {(1, h) for (_, h), _ in read if (1, h) > signalled}

@@ -123,14 +123,14 @@ def test_the_partner_is_the_strength_chosen(south):
     with nothing started."""
     standard = start(south)
     assert "partner" not in standard.setup
-    assert table_of(standard)._bots[Seat.N].strength == "standard"
+    assert table_of(standard).bot_for(Seat.N).strength == "standard"
     beginner = start(south, partner="beginner")
     assert beginner.setup["partner"] == "beginner"
     assert PlaySetup.from_json(beginner.setup).partner == "beginner"
-    assert table_of(beginner)._bots[Seat.N].strength == "beginner"
+    assert table_of(beginner).bot_for(Seat.N).strength == "beginner"
     strong = start(south, partner="strong")
     assert strong.setup["partner"] == "strong"
-    north = table_of(strong)._bots[Seat.N]
+    north = table_of(strong).bot_for(Seat.N)
     # Its partner is the learner: it reads South's leads as the card teaches them.
     assert (north.strength, north.partner_leads) == ("strong", "card")
     before = Game.objects.count()
