@@ -234,10 +234,15 @@ def test_a_bot_leading_for_a_person_away_marks_the_signal_as_a_bots():
     at = len(start) - 3  # (the hand's first action: North's first card)
     table = PlayTable.replay(setup, start[:at], frozenset(), away=frozenset({Seat.N}))
     assert table.bot_signals == set()
+    untouched = table.copy()
     copied = table.copy()
+    copied.advance()  # (a copy keeps the seats away: its bots mark North's signals too)
     table.advance()
     assert (1, SIGNAL_HAND) in table.bot_signals
-    assert copied.bot_signals == set()  # (a copy's set is its own)
+    assert copied.bot_signals == table.bot_signals and copied.away == table.away
+    assert untouched.bot_signals == set()  # (a copy's set is its own)
+    again = table.copy()
+    assert again.bot_signals == table.bot_signals and again.away == frozenset({Seat.N})
     led = {(1, a.hand_number) for a in table.attempts(Seat.N) if a.hand_number >= SIGNAL_HAND}
     assert led and led <= table.bot_signals
     # Nobody away: the bots' leads for their own seats are not marked.

@@ -1128,7 +1128,8 @@ def test_a_seat_is_taken_only_by_an_invitation_still_valid_under_the_tables_lock
 def test_a_signal_is_read_as_its_maker_led_it_when_its_maker_hands_the_seat_over(monkeypatch):
     """Ana signals from South and hands her seat to a bot before the hand is over: the strong
     North goes on reading her signal by the card (as a person leads), not as a bot's; the
-    hands the bot then leads for her are marked helped and read as a bot's."""
+    hands the bot then leads for her are marked helped and read as a bot's, also when she is
+    back in the middle of one (the table rebuilt from the stored record)."""
     from engine.play.table import signal_bot
 
     monkeypatch.setattr(live.secrets, "randbelow", lambda n: 4)
@@ -1170,6 +1171,30 @@ def test_a_signal_is_read_as_its_maker_led_it_when_its_maker_hands_the_seat_over
     by_bot = {model for hand, model in read if hand > signalled}
     assert own == {"card"}  # (North read Ana's own signal as hers to the end of the hand)
     assert by_bot == {"bot"}
-    assert f"1:{signalled[1]}" not in game.helped
-    assert {f"1:{h}" for (_, h), _ in read if (1, h) > signalled} <= set(game.helped)
-    assert live.bot_signals_of(game) == {(1, h) for (_, h), _ in read if (1, h) > signalled}
+    marked = live.bot_signals_of(game)
+    assert signalled not in marked
+    assert {hand for hand, _ in read if hand > signalled} <= marked
+    # Ana back in the middle of a hand whose signal the bot made for her: the stored helped
+    # hands make North read it as a bot's (and only they: without them, by the card).
+    record, at = actions_of(game), None
+    table_at = PlayTable.replay(setup_of(game), (), frozenset({Seat.S}))
+    for number, action in enumerate(record):
+        acts = table_at.deal.current_actions
+        if (
+            len(acts) == 3
+            and acts[0][0] is Seat.S
+            and (1, table_at.deal.hand_number) in marked
+            and table_at.to_move() is Seat.N
+        ):
+            at = number
+            break
+        table_at.apply(action)
+    assert at is not None
+    game.actions = game.actions[:at]
+    back = live.replay_live(game, frozenset({Seat.S}), frozenset())
+    assert back.bot_for(Seat.N).partner_leads == "bot"
+    game.helped = []
+    assert (
+        live.replay_live(game, frozenset({Seat.S}), frozenset()).bot_for(Seat.N).partner_leads
+        == "card"
+    )
