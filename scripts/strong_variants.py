@@ -13,6 +13,25 @@ choosing its reply from the same kept hands of the leader's (the reading is the 
 - ``strong`` — the bot as it plays: played out, and the candidates are one or two cards of each
   completion's, in every order (the replier never plays three in a row while the leader holds
   a card).
+- ``every-single`` — the same, and each of the replier's cards alone is a candidate too.
+
+The other variants are the ``strong`` bot with one of its other choices changed (both partners
+are strong bots, so the replier's model of the leads changes with the leads):
+
+- ``odds-0.2``, ``odds-0.3``, ``odds-0.5`` — the leader weighs its signal against its own best
+  five taking partner to complete the signal with these odds (``completion_odds``; the bot's 0
+  plays its own five whenever they make more than the signal's cards with its others);
+- ``three-sf`` — three to a straight flush is signalled, not played as the leader's own five
+  (no longer one of :data:`~engine.bots.signal.DRAW_ITEMS`); ``three-sf-straight`` — four to
+  a straight too; ``all-draws`` — every draw; ``odds-0.3-three-sf`` and
+  ``odds-0.3-three-sf-straight`` — with ``odds-0.3``;
+- ``empty-pass`` — where replying with nothing does as well as any card, a pass (the bot
+  replies as the standard partner does there);
+- ``kept-40``, ``kept-60`` — up to 300 or 450 draws of the leader's hand, stopping at 40 or 60
+  kept (the bot: 150 and 20);
+- ``full-house-not-over-fives`` — the leader holding three of a kind or two pairs shows its
+  five-card flush or straight, not those (:data:`~engine.bots.signal.FULL_HOUSE_OVER` without
+  them); ``full-house-over-four-sf`` — shows those over four to a straight flush too.
 
 Every variant plays the tournament's boards (``--seed 1``: the ladder's deals) against
 ``greedy``; the script prints each one's points per deal with a 95% interval, its speed, and
@@ -31,17 +50,21 @@ import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from functools import partial
 from itertools import combinations
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import engine.tournament as tournament
-from engine.bots import odds_reading
+from engine.bots import Bot, odds_reading
 from engine.bots import signal as signal_bot
+from engine.bots.base import can_pass, my_cards_in_hand
 from engine.bots.hands import points5, side_keep
 from engine.bots.odds_reading import Holding, Position, best_completion, play_out
 from engine.cards import Card
+from engine.game import PASS, Action, Observation
 from engine.seats import Seat
 from engine.tournament import PairSpec, TournamentSpec, play_boards
 
@@ -107,12 +130,104 @@ VARIANTS: dict[str, PlanFunction] = {
     "joint": lambda p, k: _plan(p, k, whole=True, played_out=False),
     "full": lambda p, k: _plan(p, k, whole=True, played_out=True),
     "strong": odds_reading.odds_plan,
+    "every-single": partial(odds_reading.odds_plan, every_single=True),
+}
+
+
+_AS_IT_PLAYS = (signal_bot.DRAW_ITEMS, tournament.make_bot, signal_bot.SignalBot._reply)
+_AS_IT_READS = (signal_bot.FULL_HOUSE_OVER, signal_bot.kept_holdings)
+
+
+def _completion_odds(odds: float) -> Callable[[], None]:
+    def change() -> None:
+        def make(name: str, **kwargs: Any) -> Bot:
+            bot = _AS_IT_PLAYS[1](name, **kwargs)
+            if isinstance(bot, signal_bot.SignalBot):
+                bot.completion_odds = odds
+            return bot
+
+        tournament.make_bot = make
+
+    return change
+
+
+def _signalled(*items: str) -> Callable[[], None]:
+    def change() -> None:
+        signal_bot.DRAW_ITEMS = _AS_IT_PLAYS[0] - set(items)
+
+    return change
+
+
+def _draws(draws: int, enough: int) -> Callable[[], None]:
+    def change() -> None:
+        signal_bot.kept_holdings = partial(_AS_IT_READS[1], draws=draws, enough=enough)
+
+    return change
+
+
+def _full_house_over(remove: Sequence[str] = (), add: Sequence[str] = ()) -> Callable[[], None]:
+    def change() -> None:
+        signal_bot.FULL_HOUSE_OVER = (_AS_IT_READS[0] - set(remove)) | set(add)
+
+    return change
+
+
+def _together(*changes: Callable[[], None]) -> Callable[[], None]:
+    def change() -> None:
+        for each in changes:
+            each()
+
+    return change
+
+
+def _empty_pass() -> None:
+    def reply(self: signal_bot.SignalBot, obs: Observation, legal: Sequence[Action]) -> Action:
+        acts = obs.current_actions
+        given = signal_bot.given_signal(obs)
+        if (
+            given is not None
+            and given[1] is not None
+            and len(acts) >= 2
+            and acts[1][0] is obs.seat
+            and not self._partner_finishing(obs)
+            and can_pass(legal)
+        ):
+            position = self._position(obs, (given[0], given[1]), my_cards_in_hand(obs))
+            if not self._odds(position).plan:
+                return PASS
+        return _AS_IT_PLAYS[2](self, obs, legal)
+
+    signal_bot.SignalBot._reply = reply  # type: ignore[method-assign]
+
+
+#: The bot's other choices changed (each on the ``strong`` reply).
+CHANGES: dict[str, Callable[[], None]] = {
+    "odds-0.2": _completion_odds(0.2),
+    "odds-0.3": _completion_odds(0.3),
+    "odds-0.5": _completion_odds(0.5),
+    "three-sf": _signalled("three_sf"),
+    "all-draws": _signalled(*signal_bot.DRAW_ITEMS),
+    "three-sf-straight": _signalled("three_sf", "four_straight"),
+    "odds-0.3-three-sf": _together(_completion_odds(0.3), _signalled("three_sf")),
+    "odds-0.3-three-sf-straight": _together(
+        _completion_odds(0.3), _signalled("three_sf", "four_straight")
+    ),
+    "empty-pass": _empty_pass,
+    "kept-40": _draws(300, 40),
+    "kept-60": _draws(450, 60),
+    "full-house-not-over-fives": _full_house_over(remove=("five_flush", "five_straight")),
+    "full-house-over-four-sf": _full_house_over(add=("four_sf",)),
 }
 
 
 def _chunk(args: tuple[str, TournamentSpec, int, int]) -> tuple[list[float], float]:
     variant, spec, start, stop = args
-    signal_bot.odds_plan = VARIANTS[variant]  # type: ignore[assignment]
+    # Each variant starts from the bot as it plays (a worker plays chunk after chunk).
+    bot = signal_bot.SignalBot
+    signal_bot.DRAW_ITEMS, tournament.make_bot, bot._reply = _AS_IT_PLAYS  # type: ignore[method-assign]
+    signal_bot.FULL_HOUSE_OVER, signal_bot.kept_holdings = _AS_IT_READS
+    signal_bot.odds_plan = VARIANTS.get(variant, odds_reading.odds_plan)  # type: ignore[assignment]
+    CHANGES.get(variant, lambda: None)()
     # Fresh bots: their memo tables must not hold another variant's replies.
     tournament._LOCAL.bots = None
     began = time.process_time()
@@ -130,7 +245,9 @@ def _interval(values: Sequence[float]) -> tuple[float, float]:
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--variants", nargs="+", choices=list(VARIANTS), default=list(VARIANTS))
+    parser.add_argument(
+        "--variants", nargs="+", choices=[*VARIANTS, *CHANGES], default=list(VARIANTS)
+    )
     parser.add_argument("--start", type=int, default=0, help="first board")
     parser.add_argument("--deals", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)

@@ -215,11 +215,14 @@ def play_out(
     return points5(cards, seats, position.rule)
 
 
-def odds_plan(position: Position, kept: Sequence[Holding]) -> tuple[Card, ...]:
+def odds_plan(
+    position: Position, kept: Sequence[Holding], *, every_single: bool = False
+) -> tuple[Card, ...]:
     """The replier's cards (in the order to play them) that make the most points on average
     when the hand is played out (:func:`play_out`) against each of the leader's hands ``kept``
     (:func:`kept_holdings`); empty when replying with nothing does as well, or when no hand
-    was kept."""
+    was kept. ``every_single``: each of the replier's cards alone is a candidate too (a
+    variant measured in the README, "What else was tried with the strong partner")."""
     leader = position.leader
     table = tuple((leader, c) for c in position.signal)
     # Each leader's hand once (without the signal's two), with how many kept draws hold it.
@@ -240,6 +243,8 @@ def odds_plan(position: Position, kept: Sequence[Holding]) -> tuple[Card, ...]:
             cards = [c for s, c in plan if s is position.seat]
             for k in range(1, min(len(cards), 2) + 1):
                 options.update(permutations(cards, k))
+    if every_single:
+        options.update((c,) for c in own)
 
     def worth(option: tuple[Card, ...]) -> int:
         """Points summed over the kept hands (the same order as their average)."""

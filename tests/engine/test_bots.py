@@ -734,3 +734,27 @@ def test_the_strong_partner_refuses_an_unknown_model_of_partners_leads():
     with pytest.raises(ValueError, match="unknown partner_leads"):
         SignalBot(strength=STRONG, partner_leads="mind-reading")
     assert make_bot("strong").strength == STRONG
+
+
+def _worth(position: Position, kept, option) -> int:
+    """An option's points summed over the kept hands, played out as the plan scores them."""
+    table = [(position.leader, c) for c in position.signal]
+    return sum(
+        odds_reading.play_out(
+            table, option, [c for c in hand if c not in position.signal], position.own, position
+        )
+        for hand, _ in kept
+    )
+
+
+def test_the_every_single_variant_also_weighs_each_of_the_repliers_cards_alone():
+    """``odds_plan(..., every_single=True)`` (a variant the README measures) adds each of the
+    replier's cards alone to the candidates: its plan is never worth less on the kept hands,
+    and on some signal a card in no kept hand's completion beats replying with nothing."""
+    changed = 0
+    for _obs, bot, position, plan in _strong_replies(range(20)):
+        kept = kept_holdings(bot._own_lead, position)
+        wide = odds_plan(position, kept, every_single=True)
+        assert _worth(position, kept, wide) >= _worth(position, kept, plan)
+        changed += wide != plan and len(wide) == 1
+    assert changed
