@@ -25,8 +25,9 @@ are strong bots, so the replier's model of the leads changes with the leads):
   (no longer one of :data:`~engine.bots.signal.DRAW_ITEMS`); ``three-sf-straight`` — four to
   a straight too; ``all-draws`` — every draw; ``odds-0.3-three-sf`` and
   ``odds-0.3-three-sf-straight`` — with ``odds-0.3``;
-- ``empty-pass`` — where replying with nothing does as well as any card, a pass (the bot
-  replies as the standard partner does there);
+- ``empty-pass`` — wherever the plan is empty (replying with nothing does as well as any card,
+  or no drawn hand led the signal), a pass (the bot replies as the standard partner does
+  there);
 - ``kept-40``, ``kept-60`` — up to 300 or 450 draws of the leader's hand, stopping at 40 or 60
   kept (the bot: 150 and 20);
 - ``full-house-not-over-fives`` — the leader holding three of a kind or two pairs shows its
