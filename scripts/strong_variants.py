@@ -12,8 +12,9 @@ choosing its reply from the same kept hands of the leader's (the reading is the 
   replier's cards);
 - ``strong`` — the bot as it plays: played out, and the candidates are one or two cards of each
   completion's, in every order (the replier never plays three in a row while the leader holds
-  a card).
-- ``every-single`` — the same, and each of the replier's cards alone is a candidate too.
+  a card), and each of the replier's cards alone;
+- ``no-single`` — the strong partner before that: no single card is a candidate unless it is
+  one of a completion's.
 
 The other variants are the ``strong`` bot with one of its other choices changed (both partners
 are strong bots, so the replier's model of the leads changes with the leads):
@@ -131,7 +132,7 @@ VARIANTS: dict[str, PlanFunction] = {
     "joint": lambda p, k: _plan(p, k, whole=True, played_out=False),
     "full": lambda p, k: _plan(p, k, whole=True, played_out=True),
     "strong": odds_reading.odds_plan,
-    "every-single": partial(odds_reading.odds_plan, every_single=True),
+    "no-single": partial(odds_reading.odds_plan, every_single=False),
 }
 
 

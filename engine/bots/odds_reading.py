@@ -7,10 +7,11 @@ signal (:data:`LeadModel`: the standard partner's own leads when partner is a bo
 card's accepted plays when partner is a person following the card). Its reading is the item
 the kept draws' leads show most often.
 
-Its reply is chosen among candidates: replying with nothing, and one or two cards, in either
-order, of the replier's part of the best hand each kept draw and the replier's cards can
-complete (the leader plays between the replier's cards, so of the three cards a hand needs
-after the signal the replier plays at most two while the leader holds a card). Each candidate
+Its reply is chosen among candidates: replying with nothing, each of the replier's cards
+alone, and one or two cards, in either order, of the replier's part of the best hand each kept
+draw and the replier's cards can complete (the leader plays between the replier's cards, so of
+the three cards a hand needs after the signal the replier plays at most two while the leader
+holds a card). Each candidate
 is played out against every kept draw, the way a hand goes on (:func:`play_out`): the replier
 plays its cards one a turn, and after each of its turns the leader plays the first card of its
 best fill from the whole drawn hand, as the standard partner leads on. The candidate with the
@@ -216,13 +217,15 @@ def play_out(
 
 
 def odds_plan(
-    position: Position, kept: Sequence[Holding], *, every_single: bool = False
+    position: Position, kept: Sequence[Holding], *, every_single: bool = True
 ) -> tuple[Card, ...]:
     """The replier's cards (in the order to play them) that make the most points on average
     when the hand is played out (:func:`play_out`) against each of the leader's hands ``kept``
     (:func:`kept_holdings`); empty when replying with nothing does as well, or when no hand
-    was kept. ``every_single``: each of the replier's cards alone is a candidate too (a
-    variant measured in the README, "What else was tried with the strong partner")."""
+    was kept. Each of the replier's cards alone is a candidate, besides one or two of each
+    kept hand's completion; ``every_single=False`` drops the single cards, as the strong
+    partner replied before they were measured (README, "What else was tried with the strong
+    partner")."""
     leader = position.leader
     table = tuple((leader, c) for c in position.signal)
     # Each leader's hand once (without the signal's two), with how many kept draws hold it.

@@ -747,14 +747,15 @@ def _worth(position: Position, kept, option) -> int:
     )
 
 
-def test_the_every_single_variant_also_weighs_each_of_the_repliers_cards_alone():
-    """``odds_plan(..., every_single=True)`` (a variant the README measures) adds each of the
-    replier's cards alone to the candidates: its plan is never worth less on the kept hands,
-    and on some signal a card in no kept hand's completion beats replying with nothing."""
+def test_the_strong_reply_also_weighs_each_of_the_repliers_cards_alone():
+    """Each of the replier's cards alone is one of the strong reply's candidates: its plan is
+    never worth less on the kept hands than the plan without them (``every_single=False``, the
+    strong partner before), and on some signal a card in no kept hand's completion beats
+    replying with nothing."""
     changed = 0
     for _obs, bot, position, plan in _strong_replies(range(20)):
         kept = kept_holdings(bot._own_lead, position)
-        wide = odds_plan(position, kept, every_single=True)
-        assert _worth(position, kept, wide) >= _worth(position, kept, plan)
-        changed += plan == () and len(wide) == 1  # (a single card wins only on points)
+        narrow = odds_plan(position, kept, every_single=False)
+        assert _worth(position, kept, plan) >= _worth(position, kept, narrow)
+        changed += narrow == () and len(plan) == 1  # (a single card wins only on points)
     assert changed

@@ -179,7 +179,7 @@ def test_a_strong_bot_reads_a_persons_leads_by_the_card_and_a_bots_as_its_own(hu
 
 #: A deal where North, a person, signals in hand 4 and a strong South reading it by the card
 #: replies otherwise than reading it as a bot leads (found by trying seeds).
-SIGNAL_SEED, SIGNAL_HAND, BY_CARD, BY_BOT = 1, 4, "2D", "AD"
+SIGNAL_SEED, SIGNAL_HAND, BY_CARD, BY_BOT = 1, 4, "TH", "AD"
 
 
 def _north_signals(setup: PlaySetup) -> PlayTable:
