@@ -22,7 +22,10 @@ any reader can know, with the same leader:
 
 - ``strong`` — not a ceiling but the ``strong`` partner (:mod:`engine.bots.odds_reading`),
   which replies to a two-card signal by the odds of the hands the standard partner would have
-  led it from: its row is ``python -m engine tournament --ns strong``'s on the same boards.
+  led it from: its row is ``python -m engine tournament --ns strong``'s on the same boards;
+- ``told`` — the ``strong`` partner told the leader's whole hand when the signal is complete:
+  its reply is planned against that one hand instead of the hands it draws (the reading and
+  the play-out are the strong partner's). The most that better odds could give this reply.
 
 Everything else is the standard partner's. The readers see hidden cards, so they are
 measurements, never partners. The script prints points per deal against ``greedy`` with a 95%
@@ -64,8 +67,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from engine.bots import Bot, GreedyBot
 from engine.bots.base import can_pass, play
 from engine.bots.hands import best_fill, keep_values
-from engine.bots.odds_reading import Plan, Position, best_completion, kept_holdings
-from engine.bots.signal import STRONG, SignalBot, given_signal
+from engine.bots.odds_reading import Plan, Position, best_completion, kept_holdings, odds_plan
+from engine.bots.signal import STRONG, SignalBot, _Odds, given_signal
 from engine.cards import Card
 from engine.game import PASS, Action, DealState, Observation
 from engine.seats import SEATS, Seat, Side
@@ -76,7 +79,7 @@ from engine.signals.encoder import Play
 from engine.signals.posterior import posterior
 from engine.tournament import PairSpec, TournamentSpec, board_seed, run_tournament
 
-VARIANTS = ("signal", "shown", "all", "leader", "sampled", "strong")
+VARIANTS = ("signal", "shown", "all", "leader", "sampled", "strong", "told")
 #: Holdings of each checklist item the ``leader`` variant tries.
 TRIED_PER_ITEM = 2
 
@@ -261,6 +264,32 @@ class RolloutLeader:
         return self.bot.choose(obs, legal)
 
 
+class ToldStrong(SignalBot):
+    """The ``strong`` partner told the leader's whole hand at the signal (``told``)."""
+
+    legal_partner = False
+
+    def __init__(self, convention: str, state: DealState) -> None:
+        super().__init__(convention, strength=STRONG)
+        self.state = state
+        self.name = "told"
+
+    def _odds(self, position: Position) -> _Odds:
+        # The leader's hand when it led: what it holds now and what it has put on the table.
+        held = (
+            *self.state.held(position.leader),
+            *(c for s, c in self.state.current_cards if s is position.leader),
+        )
+        key = f"{position.seed()}:{hand_mask(held)}"
+        found = self._odds_plans.get(key)
+        if found is None:
+            shown = self._own_lead(held, position.side_hand, position.rule, position.signal)
+            kept = [(tuple(held), shown or ())]
+            found = _Odds(self._likeliest_item(position, kept), odds_plan(position, kept))
+            self._odds_plans[key] = found
+        return found
+
+
 def _play_boards(args: tuple[str, str, str, int, int, int, int]) -> list[float]:
     variant, rule, convention, seed, start, stop, worlds = args
     bot = SignalBot(convention)
@@ -279,6 +308,8 @@ def _play_boards(args: tuple[str, str, str, int, int, int, int]) -> list[float]:
                     bots[seat] = bot
                 elif variant == "strong":
                     bots[seat] = strong
+                elif variant == "told":
+                    bots[seat] = ToldStrong(convention, state)
                 elif variant in ("leader", "sampled"):
                     count = worlds if variant == "sampled" else 0
                     bots[seat] = RolloutLeader(bot, seat, state, bots, count)
