@@ -67,8 +67,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from engine.bots import Bot, GreedyBot
 from engine.bots.base import can_pass, play
 from engine.bots.hands import best_fill, keep_values
-from engine.bots.odds_reading import Plan, Position, best_completion, kept_holdings, odds_plan
-from engine.bots.signal import STRONG, SignalBot, _Odds, given_signal
+from engine.bots.odds_reading import Holding, Plan, Position, best_completion, kept_holdings
+from engine.bots.signal import STRONG, SignalBot, given_signal
 from engine.cards import Card
 from engine.game import PASS, Action, DealState, Observation
 from engine.seats import SEATS, Seat, Side
@@ -274,20 +274,15 @@ class ToldStrong(SignalBot):
         self.state = state
         self.name = "told"
 
-    def _odds(self, position: Position) -> _Odds:
+    def _kept(self, position: Position) -> list[Holding]:
         # The leader's hand when it led: what it holds now and what it has put on the table.
+        # (A bot of one deal: the memo of its replies, by position, holds this deal's only.)
         held = (
             *self.state.held(position.leader),
             *(c for s, c in self.state.current_cards if s is position.leader),
         )
-        key = f"{position.seed()}:{hand_mask(held)}"
-        found = self._odds_plans.get(key)
-        if found is None:
-            shown = self._own_lead(held, position.side_hand, position.rule, position.signal)
-            kept = [(tuple(held), shown or ())]
-            found = _Odds(self._likeliest_item(position, kept), odds_plan(position, kept))
-            self._odds_plans[key] = found
-        return found
+        shown = self._own_lead(held, position.side_hand, position.rule, position.signal)
+        return [(held, shown or ())]
 
 
 def _play_boards(args: tuple[str, str, str, int, int, int, int]) -> list[float]:

@@ -404,11 +404,16 @@ class SignalBot:
         key = position.seed()
         found = self._odds_plans.get(key)
         if found is None:
-            lead = self._own_lead if self.partner_leads == "bot" else self._card_lead
-            kept = kept_holdings(lead, position)
+            kept = self._kept(position)
             reply = _Odds(self._likeliest_item(position, kept), odds_plan(position, kept))
             found = _remember(self._odds_plans, key, reply, _ODDS_CACHE_LIMIT)
         return found
+
+    def _kept(self, position: Position) -> list[Holding]:
+        """The leader's hands the ``strong`` reply weighs (:func:`kept_holdings`, by the lead
+        model of :attr:`partner_leads`)."""
+        lead = self._own_lead if self.partner_leads == "bot" else self._card_lead
+        return kept_holdings(lead, position)
 
     def _likeliest_item(self, position: Position, kept: Sequence[Holding]) -> str | None:
         items = Counter(

@@ -44,7 +44,7 @@ from engine.seats import SEATS, Seat
 from trainer.classes.models import ClassMembership
 from trainer.clubs.models import ClubMembership
 from trainer.core.compiled import Compiled
-from trainer.play.models import Game, LivePlayer, LiveSeat, LiveTable, hand_key
+from trainer.play.models import Game, LivePlayer, LiveSeat, LiveTable, hand_key, hand_of_key
 from trainer.play.presenters import lead_note
 from trainer.play.selectors import actions_of, setup_of
 from trainer.progress.models import SOURCE_PLAY
@@ -198,9 +198,7 @@ def table_by_invite(token: uuid.UUID) -> tuple[LiveTable, tuple[Seat, ...]] | No
 def bot_signals_of(game: Game) -> frozenset[tuple[int, int]]:
     """The hands whose signal a bot made, wholly or in part, for a person (``game.helped``
     at a live table): :class:`~engine.play.PlayTable` reads those signals as a bot leads."""
-    return frozenset(
-        (int(deal), int(hand)) for deal, hand in (key.split(":") for key in game.helped)
-    )
+    return frozenset(hand_of_key(key) for key in game.helped)
 
 
 def humans_of(table: LiveTable, seats: Iterable[LiveSeat] | None = None) -> frozenset[Seat]:

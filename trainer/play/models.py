@@ -111,6 +111,12 @@ def hand_key(deal_number: int, hand_number: int) -> str:
     return f"{deal_number}:{hand_number}"
 
 
+def hand_of_key(key: str) -> tuple[int, int]:
+    """``(deal number, hand number)`` of a :func:`hand_key`."""
+    deal, hand = key.split(":")
+    return int(deal), int(hand)
+
+
 class LiveTable(models.Model):
     """A table for two to four people (the rest bots), played live: the host opens it, sends
     the invite link, people take seats, the host begins. Each deal is a :class:`Game` record
