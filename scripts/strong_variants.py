@@ -34,6 +34,11 @@ are strong bots, so the replier's model of the leads changes with the leads):
 - ``full-house-not-over-fives`` — the leader holding three of a kind or two pairs shows its
   five-card flush or straight, not those (:data:`~engine.bots.signal.FULL_HOUSE_OVER` without
   them); ``full-house-over-four-sf`` — shows those over four to a straight flush too.
+- ``hand-points`` — the strong partner before it played its side's last hand for the deal:
+  its reply there is worth the hand's points alone, and it completes the hand alone as the
+  standard partner does; ``reply-for-deal`` — the reply weighed with the left-over bonus
+  (:func:`~engine.bots.deal_end.deal_worth`), the fill as before; ``fill-for-deal`` — the fill
+  by :func:`~engine.bots.deal_end.last_fill`, the reply worth the hand's points.
 
 Every variant plays the tournament's boards (``--seed 1``: the ladder's deals) against
 ``greedy``; the script prints each one's points per deal with a 95% interval, its speed, and
@@ -136,7 +141,12 @@ VARIANTS: dict[str, PlanFunction] = {
 }
 
 
-_AS_IT_PLAYS = (signal_bot.DRAW_ITEMS, tournament.make_bot, signal_bot.SignalBot._reply)
+_AS_IT_PLAYS = (
+    signal_bot.DRAW_ITEMS,
+    tournament.make_bot,
+    signal_bot.SignalBot._reply,
+    signal_bot.SignalBot._last_fill,
+)
 _AS_IT_READS = (signal_bot.FULL_HOUSE_OVER, signal_bot.kept_holdings)
 
 
@@ -202,6 +212,14 @@ def _empty_pass() -> None:
     signal_bot.SignalBot._reply = reply  # type: ignore[method-assign]
 
 
+def _no_last_fill() -> None:
+    signal_bot.SignalBot._last_fill = lambda self, obs: None  # type: ignore[method-assign]
+
+
+def _hand_points_reply() -> None:
+    signal_bot.odds_plan = partial(odds_reading.odds_plan, for_the_deal=False)  # type: ignore[assignment]
+
+
 #: The bot's other choices changed (each on the ``strong`` reply).
 CHANGES: dict[str, Callable[[], None]] = {
     "odds-0.2": _completion_odds(0.2),
@@ -215,6 +233,9 @@ CHANGES: dict[str, Callable[[], None]] = {
         _completion_odds(0.3), _signalled("three_sf", "four_straight")
     ),
     "empty-pass": _empty_pass,
+    "hand-points": _together(_hand_points_reply, _no_last_fill),
+    "reply-for-deal": _no_last_fill,
+    "fill-for-deal": _hand_points_reply,
     "kept-40": _draws(300, 40),
     "kept-60": _draws(450, 60),
     "full-house-not-over-fives": _full_house_over(remove=("five_flush", "five_straight")),
@@ -226,7 +247,7 @@ def _chunk(args: tuple[str, TournamentSpec, int, int]) -> tuple[list[float], flo
     variant, spec, start, stop = args
     # Each variant starts from the bot as it plays (a worker plays chunk after chunk).
     bot = signal_bot.SignalBot
-    signal_bot.DRAW_ITEMS, tournament.make_bot, bot._reply = _AS_IT_PLAYS  # type: ignore[method-assign]
+    signal_bot.DRAW_ITEMS, tournament.make_bot, bot._reply, bot._last_fill = _AS_IT_PLAYS  # type: ignore[method-assign]
     signal_bot.FULL_HOUSE_OVER, signal_bot.kept_holdings = _AS_IT_READS
     signal_bot.odds_plan = VARIANTS.get(variant, odds_reading.odds_plan)  # type: ignore[assignment]
     CHANGES.get(variant, lambda: None)()

@@ -17,8 +17,14 @@ plays its cards one a turn, and after each of its turns the leader plays the fir
 best fill from the whole drawn hand, as the standard partner leads on. The candidate with the
 most points on average wins (ties: fewer cards, then the least useful); where replying with
 nothing does as well, the bot has no plan and replies as the standard partner does. The plan
-is made once, at the signal, and followed. (README, "How the strong partner was set", for
-what these choices were measured to be worth.)
+is made once, at the signal, and followed.
+
+In the side's last hand a candidate is worth what it adds to the side's lead at the end of the
+deal instead (:func:`engine.bots.deal_end.deal_worth`): the hand's points, and the left-over
+bonus that the six cards the side then keeps and the hand-score comparison decide, with the
+other side's cards taken to be the unseen cards outside the kept hand. A pair of the replier's
+own joins the candidates there, to be played rather than left over. (README, "How the strong
+partner was set", for what these choices were measured to be worth.)
 
 That is a Bayes reading of partner up to sampling: every reading the card allows is weighed by
 how often partner would lead this signal holding it, and by what the reader's own and the
@@ -35,6 +41,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations, permutations
 
+from engine.bots.deal_end import Stakes, deal_worth, six_value, their_end
 from engine.bots.hands import best_fill, points5, side_keep
 from engine.cards import DECK, Card
 from engine.scoring import (
@@ -54,6 +61,7 @@ __all__ = [
     "LeadModel",
     "Plan",
     "Position",
+    "Stakes",
     "best_completion",
     "kept_holdings",
     "odds_plan",
@@ -91,13 +99,17 @@ class Position:
     size: int
     side_hand: int
     rule: ScoringRule
+    #: In the side's last hand, what the deal's end turns on besides its points
+    #: (:class:`Stakes`); None before it.
+    stakes: Stakes | None = None
 
     def seed(self) -> str:
         """The draws' seed: the position itself, so that it always gives the same plan."""
         c1, c2 = self.signal
+        stakes = "" if self.stakes is None else f":{self.stakes.ours}:{self.stakes.theirs}"
         return (
             f"{self.seat}:{c1.index}:{c2.index}:{hand_mask(self.own)}:{hand_mask(self.seen)}"
-            f":{self.size}:{self.side_hand}:{self.rule.name}"
+            f":{self.size}:{self.side_hand}:{self.rule.name}{stakes}"
         )
 
 
@@ -171,18 +183,14 @@ def best_completion(
     return best[1] if best is not None else None
 
 
-def play_out(
+def _played(
     table: Sequence[tuple[Seat, Card]],
     mine: Sequence[Card],
     rest: Sequence[Card],
     own: Sequence[Card],
     position: Position,
-) -> int:
-    """The points of the hand on ``table`` played out from the replier's turn: the replier
-    plays ``mine`` in order, one a turn, then passes; after each of its turns the leader plays
-    the first card of its best fill from ``rest`` (as the standard partner leads on). A leader
-    out of cards is skipped: the replier plays the rest of ``mine``, then fills the hand from
-    ``own``. Either fills with the keep values of the side hand (:func:`side_keep`)."""
+) -> tuple[list[Card], list[Seat]]:
+    """The hand :func:`play_out` plays: its cards and who played each."""
     cards = [c for _, c in table]
     seats = [s for s, _ in table]
     queue = list(mine)
@@ -211,13 +219,33 @@ def play_out(
         hand.remove(card)
         cards.append(card)
         seats.append(position.leader)
+    return cards, seats
+
+
+def play_out(
+    table: Sequence[tuple[Seat, Card]],
+    mine: Sequence[Card],
+    rest: Sequence[Card],
+    own: Sequence[Card],
+    position: Position,
+) -> int:
+    """The points of the hand on ``table`` played out from the replier's turn: the replier
+    plays ``mine`` in order, one a turn, then passes; after each of its turns the leader plays
+    the first card of its best fill from ``rest`` (as the standard partner leads on). A leader
+    out of cards is skipped: the replier plays the rest of ``mine``, then fills the hand from
+    ``own``. Either fills with the keep values of the side hand (:func:`side_keep`)."""
+    cards, seats = _played(table, mine, rest, own, position)
     if len(cards) < 5:
         return 0
     return points5(cards, seats, position.rule)
 
 
 def odds_plan(
-    position: Position, kept: Sequence[Holding], *, every_single: bool = True
+    position: Position,
+    kept: Sequence[Holding],
+    *,
+    every_single: bool = True,
+    for_the_deal: bool = True,
 ) -> tuple[Card, ...]:
     """The replier's cards (in the order to play them) that make the most points on average
     when the hand is played out (:func:`play_out`) against each of the leader's hands ``kept``
@@ -248,10 +276,42 @@ def odds_plan(
                 options.update(permutations(cards, k))
     if every_single:
         options.update((c,) for c in own)
+    stakes = position.stakes if for_the_deal else None
+    if stakes is None:
 
-    def worth(option: tuple[Card, ...]) -> int:
-        """Points summed over the kept hands (the same order as their average)."""
-        return sum(play_out(table, option, rest, own, position) * n for rest, n in holdings.items())
+        def worth(option: tuple[Card, ...]) -> int:
+            """Points summed over the kept hands (the same order as their average)."""
+            return sum(
+                play_out(table, option, rest, own, position) * n for rest, n in holdings.items()
+            )
+
+    else:
+        # The side's last hand: a pair of the replier's own may go into it, to leave weaker
+        # left-overs, and each candidate is worth what it adds to the side's lead at the end.
+        options.update(
+            (a, b)
+            for a, b in combinations(sorted(own, key=lambda c: c.index), 2)
+            if a.rank == b.rank
+        )
+        values = rule_values(position.rule)
+        three_pairs = position.rule.value(Combination.THREE_PAIRS)
+        known = {*own, *position.seen, *position.signal}
+        unseen = [c for c in DECK if c not in known]
+        theirs = {
+            rest: their_end([c for c in unseen if c not in rest], values, three_pairs)
+            for rest in holdings
+        }
+
+        def worth(option: tuple[Card, ...]) -> int:
+            """The side's lead at the end, summed over the kept hands."""
+            total = 0
+            for rest, n in holdings.items():
+                cards, seats = _played(table, option, rest, own, position)
+                points = points5(cards, seats, position.rule) if len(cards) == 5 else 0
+                left = [c for c in (*own, *rest) if c not in cards]
+                ours = six_value(left, values, three_pairs) if len(left) == 6 else 0
+                total += n * deal_worth(points, ours, theirs[rest], stakes)
+            return total
 
     return max(
         sorted(options, key=lambda o: [c.index for c in o]),

@@ -41,8 +41,11 @@ says (README, "The bot ladder"). The ``strong`` partner leads as the standard on
 to a two-card signal by the odds of the hands partner could have led it from
 (:mod:`engine.bots.odds_reading`; ``partner_leads`` says whether partner leads as this bot does
 or, being a person, by the card), falling back on the standard reply where no card of its own
-adds points on average. All three follow the card: every lead is a correct lead of an item the
-leader holds.
+adds points on average. In its side's last hand it plays for the deal, not for the hand's
+points alone (:mod:`engine.bots.deal_end`): its reply, and the cards with which it completes
+the hand itself, are weighed with the six cards the side keeps, which cost ten times their
+value when the side loses the hand scores. All three follow the card: every lead is a correct
+lead of an item the leader holds.
 
 It sees only its :class:`~engine.game.Observation`, and plays with any
 :class:`~engine.signals.Convention`.
@@ -65,6 +68,7 @@ from math import comb
 from typing import NamedTuple, TypeVar
 
 from engine.bots.base import acting_leader, can_pass, my_cards_in_hand, play
+from engine.bots.deal_end import Stakes, last_fill
 from engine.bots.greedy import partner_move
 from engine.bots.hands import best_fill, points5, reach, side_keep
 from engine.bots.odds_reading import Holding, Position, kept_holdings, odds_plan
@@ -386,6 +390,12 @@ class SignalBot:
         self, obs: Observation, signal: tuple[Card, Card], mine: Sequence[Card]
     ) -> Position:
         leader = obs.current_actions[0][0]
+        side = leader.side
+        stakes = (
+            Stakes(obs.hand_scores[side], obs.hand_scores[side.other])
+            if obs.side_hand == 4
+            else None
+        )
         return Position(
             signal=signal,
             own=tuple(sorted((*obs.own_cards, *mine), key=lambda c: c.index)),
@@ -395,6 +405,7 @@ class SignalBot:
             size=obs.card_counts[leader] + sum(1 for s, _ in obs.current_cards if s is leader),
             side_hand=obs.side_hand,
             rule=obs.rule,
+            stakes=stakes,
         )
 
     def _odds(self, position: Position) -> _Odds:
@@ -449,8 +460,29 @@ class SignalBot:
         return side_keep(obs.own_cards, obs.side_hand)
 
     def _fill(self, obs: Observation) -> Action:
+        last = self._last_fill(obs)
+        if last is not None:
+            return play(last[0])
         fill = best_fill(obs.current_cards, obs.own_cards, obs.seat, obs.rule, self._keep(obs))
         return play(fill.cards[0])
+
+    def _last_fill(self, obs: Observation) -> tuple[Card, ...] | None:
+        """In the side's last hand, the ``strong`` partner completes the hand for the deal
+        (:func:`~engine.bots.deal_end.last_fill`): the cards it plays and the six the side
+        keeps weighed together. None before that hand, at other strengths, or when its cards
+        cannot complete the hand."""
+        if self.strength != STRONG or obs.side_hand != 4:
+            return None
+        side = obs.seat.side
+        return last_fill(
+            obs.current_cards,
+            obs.own_cards,
+            obs.seat,
+            obs.card_counts[obs.seat.partner],
+            [c for hand in obs.played_hands for _, c in hand.cards],
+            Stakes(obs.hand_scores[side], obs.hand_scores[side.other]),
+            obs.rule,
+        )
 
     # -- the turns -------------------------------------------------------------------------------
 
