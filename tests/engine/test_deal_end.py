@@ -117,7 +117,7 @@ def test_the_last_hand_is_completed_for_the_deal(stakes, flush):
     assert set(best_fill(TABLE, OWN, Seat.N, CLASSIC).cards) == set(parse_cards("8S JS 9S"))
 
 
-def test_the_last_fill_needs_enough_cards_and_sees_only_its_own():
+def test_the_last_fill_needs_enough_cards_and_is_seeded_by_the_position():
     assert last_fill(TABLE, OWN[:2], Seat.N, 4, SEEN, Stakes(0, 0), CLASSIC) is None
     # The same position gives the same fill (the draws are seeded by it).
     first = last_fill(TABLE, OWN, Seat.N, 4, SEEN, Stakes(10, 60), CLASSIC)
@@ -161,6 +161,61 @@ def test_the_strong_reply_in_the_last_hand_weighs_the_left_overs():
     assert odds_plan(earlier, kept) == nine
     # The stakes are part of the position's seed: another score, another plan.
     assert len({position.seed(), won.seed(), earlier.seed()}) == 3
+
+
+def test_the_strong_reply_in_the_last_hand_may_play_a_pair_of_its_own():
+    """Behind 16 to 30, North leads A♦ Q♦ holding Q♠ 2♦ 4♣ 8♣ 7♥ K♣ too; South, with 9♠ 9♣
+    Q♣, plays both nines (two pair, and no pair of nines left over for the other side's
+    bonus). Neither nine pair is part of any completion for points, so only the pair
+    candidates of the last hand offer it; for the points alone South plays a single card."""
+    signal = tuple(parse_cards("AD QD"))
+    own = tuple(parse_cards("9S 9C QC"))
+    rest = tuple(parse_cards("QS 2D 4C 8C 7H KC"))
+    others = parse_cards("QH KH 7D 9D TD KD")
+    seen = tuple(c for c in DECK if c not in {*signal, *own, *rest, *others})
+    position = Position(
+        signal=signal,
+        own=own,
+        seat=Seat.S,
+        leader=Seat.N,
+        seen=seen,
+        size=8,
+        side_hand=4,
+        rule=CLASSIC,
+        stakes=Stakes(16, 30),
+    )
+    kept = [((*signal, *rest), signal)]
+    assert odds_plan(position, kept) == tuple(parse_cards("9S 9C"))
+    assert len(odds_plan(position, kept, for_the_deal=False)) == 1
+
+
+def test_the_strong_partner_reads_the_stakes_from_its_own_side():
+    """The stakes of a reply in the side's last hand are the replier's side's hand score and
+    then the other side's; before that hand there are none."""
+    from engine.bots import GreedyBot, SignalBot
+    from engine.bots.signal import STRONG, given_signal, my_cards_in_hand
+    from engine.game import DealState
+
+    strong, greedy = SignalBot(strength=STRONG), GreedyBot()
+    checked = 0
+    for seed in range(8):
+        state = DealState.deal(Seat.N, random.Random(seed), CLASSIC)
+        while not state.is_terminal():
+            seat = state.current_player()
+            obs = state.observation(seat)
+            signal = given_signal(obs) if obs.current_actions else None
+            if seat.side is Side.NS and signal is not None and signal[1] is not None:
+                position = strong._position(obs, signal, my_cards_in_hand(obs))
+                side = seat.side
+                if obs.side_hand == 4:
+                    ours, theirs = obs.hand_scores[side], obs.hand_scores[side.other]
+                    assert position.stakes == Stakes(ours, theirs)
+                    checked += ours != theirs
+                else:
+                    assert position.stakes is None
+            bot = strong if seat.side is Side.NS else greedy
+            state.apply_action(bot.choose(obs, obs.legal_actions))
+    assert checked >= 3
 
 
 def test_the_strong_partner_completes_its_last_hand_for_the_deal():
