@@ -124,26 +124,29 @@ def test_the_last_fill_needs_enough_cards_and_is_seeded_by_the_position():
     assert last_fill(TABLE, OWN, Seat.N, 4, SEEN, Stakes(10, 60), CLASSIC) == first
 
 
-def _sevens(stakes):
-    """North led the pair 9♠ 9♥ in the side's last hand; South holds a nine and a pair of
-    sevens, North three more cards (the kept hand); the other side keeps six."""
-    signal = tuple(parse_cards("9S 9H"))
-    own = tuple(parse_cards("9C 7D 7C 2D 5H JS"))
-    rest = tuple(parse_cards("KD 3S 8H"))
-    others = parse_cards("AH QC 4H TC 6H KC")
-    seen = tuple(c for c in DECK if c not in {*signal, *own, *rest, *others})
+def _last_hand(signal, own, rest, others, stakes):
+    """North led ``signal`` in the side's last hand holding ``rest`` too (the one kept hand);
+    South holds ``own``; the other side keeps ``others``; every other card is seen."""
+    signal, own, rest = (tuple(parse_cards(cards)) for cards in (signal, own, rest))
+    hidden = {*signal, *own, *rest, *parse_cards(others)}
     position = Position(
         signal=signal,
         own=own,
         seat=Seat.S,
         leader=Seat.N,
-        seen=seen,
-        size=5,
+        seen=tuple(c for c in DECK if c not in hidden),
+        size=len(signal) + len(rest),
         side_hand=4,
         rule=CLASSIC,
         stakes=stakes,
     )
     return position, [((*signal, *rest), signal)]
+
+
+def _sevens(stakes):
+    """North led the pair 9♠ 9♥ in the side's last hand; South holds a nine and a pair of
+    sevens, North three more cards (the kept hand); the other side keeps six."""
+    return _last_hand("9S 9H", "9C 7D 7C 2D 5H JS", "KD 3S 8H", "AH QC 4H TC 6H KC", stakes)
 
 
 def test_the_strong_reply_in_the_last_hand_weighs_the_left_overs():
@@ -168,53 +171,50 @@ def test_the_strong_reply_in_the_last_hand_may_play_a_pair_of_its_own():
     Q♣, plays both nines (two pair, and no pair of nines left over for the other side's
     bonus). Neither nine pair is part of any completion for points, so only the pair
     candidates of the last hand offer it; for the points alone South plays a single card."""
-    signal = tuple(parse_cards("AD QD"))
-    own = tuple(parse_cards("9S 9C QC"))
-    rest = tuple(parse_cards("QS 2D 4C 8C 7H KC"))
-    others = parse_cards("QH KH 7D 9D TD KD")
-    seen = tuple(c for c in DECK if c not in {*signal, *own, *rest, *others})
-    position = Position(
-        signal=signal,
-        own=own,
-        seat=Seat.S,
-        leader=Seat.N,
-        seen=seen,
-        size=8,
-        side_hand=4,
-        rule=CLASSIC,
-        stakes=Stakes(16, 30),
+    position, kept = _last_hand(
+        "AD QD", "9S 9C QC", "QS 2D 4C 8C 7H KC", "QH KH 7D 9D TD KD", Stakes(16, 30)
     )
-    kept = [((*signal, *rest), signal)]
     assert odds_plan(position, kept) == tuple(parse_cards("9S 9C"))
     assert len(odds_plan(position, kept, for_the_deal=False)) == 1
+
+
+def _north_south_turns(strong, deals):
+    """Each North–South turn (its observation) of ``deals`` deals in which ``strong`` plays
+    North–South against ``greedy``, before the turn is played."""
+    from engine.bots import GreedyBot
+    from engine.game import DealState
+
+    greedy = GreedyBot()
+    for seed in range(deals):
+        state = DealState.deal(Seat.N, random.Random(seed), CLASSIC)
+        while not state.is_terminal():
+            seat = state.current_player()
+            obs = state.observation(seat)
+            if seat.side is Side.NS:
+                yield obs
+            bot = strong if seat.side is Side.NS else greedy
+            state.apply_action(bot.choose(obs, obs.legal_actions))
 
 
 def test_the_strong_partner_reads_the_stakes_from_its_own_side():
     """The stakes of a reply in the side's last hand are the replier's side's hand score and
     then the other side's; before that hand there are none."""
-    from engine.bots import GreedyBot, SignalBot
+    from engine.bots import SignalBot
     from engine.bots.signal import STRONG, given_signal, my_cards_in_hand
-    from engine.game import DealState
 
-    strong, greedy = SignalBot(strength=STRONG), GreedyBot()
+    strong = SignalBot(strength=STRONG)
     checked = 0
-    for seed in range(8):
-        state = DealState.deal(Seat.N, random.Random(seed), CLASSIC)
-        while not state.is_terminal():
-            seat = state.current_player()
-            obs = state.observation(seat)
-            signal = given_signal(obs) if obs.current_actions else None
-            if seat.side is Side.NS and signal is not None and signal[1] is not None:
-                position = strong._position(obs, signal, my_cards_in_hand(obs))
-                side = seat.side
-                if obs.side_hand == 4:
-                    ours, theirs = obs.hand_scores[side], obs.hand_scores[side.other]
-                    assert position.stakes == Stakes(ours, theirs)
-                    checked += ours != theirs
-                else:
-                    assert position.stakes is None
-            bot = strong if seat.side is Side.NS else greedy
-            state.apply_action(bot.choose(obs, obs.legal_actions))
+    for obs in _north_south_turns(strong, 8):
+        signal = given_signal(obs) if obs.current_actions else None
+        if signal is not None and signal[1] is not None:
+            position = strong._position(obs, signal, my_cards_in_hand(obs))
+            side = obs.seat.side
+            if obs.side_hand == 4:
+                ours, theirs = obs.hand_scores[side], obs.hand_scores[side.other]
+                assert position.stakes == Stakes(ours, theirs)
+                checked += ours != theirs
+            else:
+                assert position.stakes is None
     assert checked >= 3
 
 
@@ -222,35 +222,28 @@ def test_the_strong_partner_completes_its_last_hand_for_the_deal():
     """At every turn of a side's last hand where the strong partner fills the hand itself, its
     card is the first of :func:`last_fill` from what it sees; before that hand, and at other
     strengths, it fills for the points."""
-    from engine.bots import GreedyBot, SignalBot
+    from engine.bots import SignalBot
     from engine.bots.signal import STRONG
-    from engine.game import DealState
 
-    strong, standard, greedy = SignalBot(strength=STRONG), SignalBot(), GreedyBot()
+    strong, standard = SignalBot(strength=STRONG), SignalBot()
     checked = 0
-    for seed in range(6):
-        state = DealState.deal(Seat.N, random.Random(seed), CLASSIC)
-        while not state.is_terminal():
-            seat = state.current_player()
-            obs = state.observation(seat)
-            bot = strong if seat.side is Side.NS else greedy
-            if seat.side is Side.NS and obs.side_hand == 4 and obs.current_actions:
-                side = seat.side
-                fill = last_fill(
-                    obs.current_cards,
-                    obs.own_cards,
-                    seat,
-                    obs.card_counts[seat.partner],
-                    [c for h in obs.played_hands for _, c in h.cards],
-                    Stakes(obs.hand_scores[side], obs.hand_scores[side.other]),
-                    CLASSIC,
-                )
-                assert strong._last_fill(obs) == fill
-                assert standard._last_fill(obs) is None
-                if fill is not None:
-                    assert strong._fill(obs).card is fill[0]
-                    checked += 1
-            elif seat.side is Side.NS and obs.side_hand < 4:
-                assert strong._last_fill(obs) is None
-            state.apply_action(bot.choose(obs, obs.legal_actions))
+    for obs in _north_south_turns(strong, 6):
+        seat, side = obs.seat, obs.seat.side
+        if obs.side_hand == 4 and obs.current_actions:
+            fill = last_fill(
+                obs.current_cards,
+                obs.own_cards,
+                seat,
+                obs.card_counts[seat.partner],
+                [c for h in obs.played_hands for _, c in h.cards],
+                Stakes(obs.hand_scores[side], obs.hand_scores[side.other]),
+                CLASSIC,
+            )
+            assert strong._last_fill(obs) == fill
+            assert standard._last_fill(obs) is None
+            if fill is not None:
+                assert strong._fill(obs).card is fill[0]
+                checked += 1
+        elif obs.side_hand < 4:
+            assert strong._last_fill(obs) is None
     assert checked >= 6
