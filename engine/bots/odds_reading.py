@@ -61,7 +61,6 @@ __all__ = [
     "LeadModel",
     "Plan",
     "Position",
-    "Stakes",
     "best_completion",
     "kept_holdings",
     "odds_plan",

@@ -190,6 +190,15 @@ def _with_played(shown: tuple[Card, ...], plan: Play) -> tuple[Card, ...]:
     return tuple(out)
 
 
+def _stakes(obs: Observation) -> Stakes | None:
+    """In the side's last hand, the hand scores of the seat's side and of the other (public);
+    None before it."""
+    if obs.side_hand != 4:
+        return None
+    side = obs.seat.side
+    return Stakes(obs.hand_scores[side], obs.hand_scores[side.other])
+
+
 class SignalBot:
     """Leads by the convention's encoder, replies by its reply guide (see the module)."""
 
@@ -390,12 +399,6 @@ class SignalBot:
         self, obs: Observation, signal: tuple[Card, Card], mine: Sequence[Card]
     ) -> Position:
         leader = obs.current_actions[0][0]
-        side = leader.side
-        stakes = (
-            Stakes(obs.hand_scores[side], obs.hand_scores[side.other])
-            if obs.side_hand == 4
-            else None
-        )
         return Position(
             signal=signal,
             own=tuple(sorted((*obs.own_cards, *mine), key=lambda c: c.index)),
@@ -405,7 +408,7 @@ class SignalBot:
             size=obs.card_counts[leader] + sum(1 for s, _ in obs.current_cards if s is leader),
             side_hand=obs.side_hand,
             rule=obs.rule,
-            stakes=stakes,
+            stakes=_stakes(obs),
         )
 
     def _odds(self, position: Position) -> _Odds:
@@ -471,16 +474,16 @@ class SignalBot:
         (:func:`~engine.bots.deal_end.last_fill`): the cards it plays and the six the side
         keeps weighed together. None before that hand, at other strengths, or when its cards
         cannot complete the hand."""
-        if self.strength != STRONG or obs.side_hand != 4:
+        stakes = _stakes(obs)
+        if self.strength != STRONG or stakes is None:
             return None
-        side = obs.seat.side
         return last_fill(
             obs.current_cards,
             obs.own_cards,
             obs.seat,
             obs.card_counts[obs.seat.partner],
             [c for hand in obs.played_hands for _, c in hand.cards],
-            Stakes(obs.hand_scores[side], obs.hand_scores[side.other]),
+            stakes,
             obs.rule,
         )
 
