@@ -6,9 +6,24 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 # Two stamps: serving needs only the package's own dependencies; tests, lint and benchmarks
-# add the [dev,bench] extras. Each reinstalls when pyproject.toml changes.
+# add the [dev,bench,sim] extras. Each reinstalls when pyproject.toml or the lock changes.
 STAMP := $(VENV)/.installed
 DEV_STAMP := $(VENV)/.installed-dev
+# The runtime dependencies, each pinned with its hashes (`make lock` writes it): make run, make
+# serve, make test and deploy/Dockerfile install exactly these, so a new release of any of them
+# changes nothing until the lock is refreshed on purpose.
+LOCK := requirements/runtime.txt
+# The lock's pins without their hashes, a constraints file for the dev tools' install: a hash in
+# a constraints file turns on pip's hash checking for the whole install, which the editable
+# project and the (unhashed) tools then fail.
+LOCK_PINS := $(VENV)/runtime-pins.txt
+# `make lock` runs pip-compile in a venv of its own, so .venv holds exactly the lock; on Python
+# 3.11, deploy/Dockerfile's, since the lock is for it. pip-tools 7.7.0 needs pip 26.2.2 to 26.3.
+PIP_TOOLS := $(VENV)/pip-tools
+PIP_TOOLS_VERSION := 7.7.0
+PIP_TOOLS_PIP_VERSION := 26.3
+PIP_TOOLS_STAMP := $(PIP_TOOLS)/.installed-$(PIP_TOOLS_VERSION)-pip-$(PIP_TOOLS_PIP_VERSION)
+LOCK_PYTHON ?= python3.11
 CHROMIUM := /usr/bin/chromium
 HEADLESS_SHELL := /usr/bin/chromium-headless-shell
 # apt-get needs root: use sudo when we are not root and it exists.
@@ -18,7 +33,7 @@ SUDO := $(if $(filter 0,$(shell id -u)),,$(shell command -v sudo))
 # otherwise compile the project again (about 5 s of CPU each).
 unexport PYTHONDONTWRITEBYTECODE
 
-.PHONY: help run serve worker test fast-lane test-slow screenshots lint typecheck bench clean setup setup-dev chromium gettext cjk-fonts messages
+.PHONY: help run serve worker test fast-lane test-slow screenshots lint typecheck bench clean setup setup-dev chromium gettext cjk-fonts messages lock
 
 help:
 	@echo "make run    set up .venv, migrate, seed, serve on http://127.0.0.1:8000/"
@@ -31,19 +46,43 @@ help:
 	@echo "make typecheck  mypy: the engine strictly, the trainer with django-stubs (part of make test)"
 	@echo "make bench  run every benchmarks/bench_*.py"
 	@echo "make messages  refresh the translation catalogs (locale/, trainer/wording/locale/) and compile them"
+	@echo "make lock   refresh requirements/runtime.txt, the hashed pins of the runtime dependencies (LOCK_ARGS=--upgrade moves them on)"
 	@echo "make clean  remove .venv, caches, the dev database and browser screenshots"
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
-$(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install -e .
+# The lock (every file's hash checked), then the project itself without resolving anything;
+# pip check fails if the lock misses a dependency.
+$(STAMP): pyproject.toml $(LOCK) | $(BIN)/python
+	$(BIN)/python -m pip install --require-hashes --no-deps -r $(LOCK)
+	$(BIN)/python -m pip install --no-deps -e .
+	$(BIN)/python -m pip check
 	touch $(STAMP)
 
-# The tools are pinned by constraints/dev.txt, so a new release cannot change what CI checks.
-$(DEV_STAMP): pyproject.toml constraints/dev.txt | $(BIN)/python
-	$(BIN)/python -m pip install -e '.[dev,bench,sim]' -c constraints/dev.txt
+# The same lock, then the tools, pinned by constraints/dev.txt so a new release cannot change
+# what CI checks, with the lock's pins as constraints so no tool moves a runtime package.
+$(DEV_STAMP): pyproject.toml $(LOCK) constraints/dev.txt | $(BIN)/python
+	$(BIN)/python -m pip install --require-hashes --no-deps -r $(LOCK)
+	grep -E '^[A-Za-z0-9]' $(LOCK) | sed 's/ *\\$$//' > $(LOCK_PINS)
+	$(BIN)/python -m pip install -e '.[dev,bench,sim]' -c constraints/dev.txt -c $(LOCK_PINS)
+	$(BIN)/python -m pip check
 	touch $(STAMP) $(DEV_STAMP)
+
+# Refresh the lock from pyproject.toml's [project] dependencies (not the extras). The pins
+# already in it stay (pip-compile reads them back): a new dependency is added at its newest
+# release, a dropped one removed. To move pins on: make lock LOCK_ARGS=--upgrade (all) or
+# LOCK_ARGS='--upgrade-package redis'; then make test, which installs the new lock.
+$(PIP_TOOLS_STAMP):
+	rm -rf $(PIP_TOOLS)
+	$(LOCK_PYTHON) -m venv $(PIP_TOOLS)
+	$(PIP_TOOLS)/bin/python -m pip install pip-tools==$(PIP_TOOLS_VERSION) pip==$(PIP_TOOLS_PIP_VERSION)
+	touch $@
+
+lock: $(PIP_TOOLS_STAMP)
+	CUSTOM_COMPILE_COMMAND='make lock' $(PIP_TOOLS)/bin/pip-compile --quiet --generate-hashes \
+		--strip-extras --allow-unsafe --no-emit-index-url --no-emit-find-links $(LOCK_ARGS) \
+		-o $(LOCK) pyproject.toml
 
 setup: $(STAMP)
 
