@@ -159,10 +159,27 @@ TEMPLATES = [
 DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
-        conn_max_age=int(os.environ.get("CONN_MAX_AGE", "0" if DEBUG else "60")),
+        conn_max_age=int(os.environ.get("CONN_MAX_AGE", "0")),
         conn_health_checks=True,
     )
 }
+# PostgreSQL: each process borrows connections from a pool of its own (psycopg_pool, Django's
+# "pool" option) for the length of a request or a socket's step, so a process never holds more
+# than DB_POOL_MAX_SIZE connections however many threads serve it: servers × processes ×
+# DB_POOL_MAX_SIZE bounds the total (docs/operations.md, "Connections"). A request that finds
+# the pool empty waits up to DB_POOL_TIMEOUT seconds, then is a 503. DB_POOL_MAX_SIZE=0 turns
+# the pool off (then CONN_MAX_AGE applies, e.g. behind PgBouncer).
+DB_POOL_MAX_SIZE = int(os.environ.get("DB_POOL_MAX_SIZE", "8"))
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and DB_POOL_MAX_SIZE > 0:
+    if DATABASES["default"]["CONN_MAX_AGE"]:
+        raise ImproperlyConfigured("CONN_MAX_AGE must be 0 with the pool (DB_POOL_MAX_SIZE).")
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": min(int(os.environ.get("DB_POOL_MIN_SIZE", "1")), DB_POOL_MAX_SIZE),
+        "max_size": DB_POOL_MAX_SIZE,
+        "timeout": float(os.environ.get("DB_POOL_TIMEOUT", "10")),
+        # Idle connections above min_size are closed after this many seconds.
+        "max_idle": float(os.environ.get("DB_POOL_MAX_IDLE", "300")),
+    }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Concurrent writers (several gunicorn workers): take the write lock when a transaction
     # starts (a read upgraded to a write cannot wait for the lock, it fails at once), let readers

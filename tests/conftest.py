@@ -29,3 +29,19 @@ def _default_language() -> Iterator[None]:
     translation.activate(settings.LANGUAGE_CODE)
     yield
     translation.deactivate()
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix: None) -> None:
+    """Before the test database is set up (pytest-django asks for this first): no connection
+    pool may be left from earlier in the session. PostgreSQL's pool is made once per process
+    with the database's name as it was then; a test without the database that still touched
+    it (a page whose cache read was refused) made one for the real database, and the test
+    database's setup, which renames the database in the settings, left that pool in place:
+    the migrations and then that process's tests ran on the real database."""
+    from django.db import connections
+
+    for alias in connections:
+        close_pool = getattr(connections[alias], "close_pool", None)
+        if close_pool is not None:
+            close_pool()

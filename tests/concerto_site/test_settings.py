@@ -44,3 +44,30 @@ def test_production_refuses_to_start_without_secret_key():
 
     assert result.returncode != 0
     assert "SECRET_KEY" in result.stderr
+
+
+def _settings_of(env: dict[str, str], *names: str) -> list[str]:
+    """The repr of each setting ``names`` as production reads ``env``."""
+    code = "; ".join(f"print(repr(settings.{name}))" for name in names)
+    result = run_manage(
+        "shell", "--no-imports", "-c", f"from django.conf import settings; {code}", env=env
+    )
+    assert result.returncode == 0, result.stderr
+    return result.stdout.splitlines()
+
+
+def test_postgresql_connections_come_from_a_bounded_pool_per_process():
+    env = {**production_env(), "DATABASE_URL": "postgres://u:p@db.example:5432/concerto"}
+    options = 'DATABASES["default"]["OPTIONS"]'
+    read, max_age = _settings_of(env, options, 'DATABASES["default"]["CONN_MAX_AGE"]')
+    pool = eval(read)["pool"]
+    assert pool["max_size"] == 8 and pool["min_size"] == 1 and pool["timeout"] == 10.0
+    assert max_age == "0"
+    sized = eval(_settings_of({**env, "DB_POOL_MAX_SIZE": "3"}, options)[0])
+    assert sized["pool"]["max_size"] == 3
+    # Persistent connections and a pool do not mix: refused at start, not at the first query.
+    result = run_manage("check", env={**env, "CONN_MAX_AGE": "60"})
+    assert result.returncode != 0 and "CONN_MAX_AGE" in result.stderr
+    # Without the pool (behind PgBouncer, say) CONN_MAX_AGE applies.
+    off = eval(_settings_of({**env, "DB_POOL_MAX_SIZE": "0"}, options)[0])
+    assert "pool" not in off
