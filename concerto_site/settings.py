@@ -239,15 +239,44 @@ SESSION_ENGINE = (
 # CHANNEL_LAYER_URL=redis://host:6379/1 joins any number of servers through Redis (sticky
 # sessions not needed); unset, the in-memory layer serves one process (make run).
 CHANNEL_LAYER_URL = os.environ.get("CHANNEL_LAYER_URL", "").strip()
+# A socket's consumer waits on Redis in blocking reads of 5 s (channels-redis), so the read
+# timeout must be longer than that or every idle socket fails after it; a dead Redis is still
+# noticed within CHANNEL_LAYER_TIMEOUT seconds (docs/operations.md, "Live tables").
+CHANNEL_LAYER_TIMEOUT = float(os.environ.get("CHANNEL_LAYER_TIMEOUT", "15"))
 if CHANNEL_LAYER_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [CHANNEL_LAYER_URL], "capacity": 500, "expiry": 30},
+            "CONFIG": {
+                "hosts": [
+                    {
+                        "address": CHANNEL_LAYER_URL,
+                        "socket_connect_timeout": min(CHANNEL_LAYER_TIMEOUT, 2.0),
+                        "socket_timeout": CHANNEL_LAYER_TIMEOUT,
+                        "socket_keepalive": True,
+                        "health_check_interval": 30,
+                    }
+                ],
+                "capacity": 500,
+                "expiry": 30,
+            },
         }
     }
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+# Live tables' presence: each server refreshes its open sockets every LIVE_HEARTBEAT_SECONDS;
+# a socket not refreshed for LIVE_PRESENCE_EXPIRY_SECONDS (its server died) stops counting as
+# "connected". A player due to move who has been gone LIVE_GRACE_SECONDS may have their seat
+# handed to a bot by the others (the host may at once). One person may have at most
+# LIVE_SOCKETS_PER_USER sockets (tabs) open at one table.
+LIVE_HEARTBEAT_SECONDS = float(os.environ.get("LIVE_HEARTBEAT_SECONDS", "20"))
+LIVE_PRESENCE_EXPIRY_SECONDS = int(os.environ.get("LIVE_PRESENCE_EXPIRY_SECONDS", "60"))
+LIVE_GRACE_SECONDS = int(os.environ.get("LIVE_GRACE_SECONDS", "60"))
+LIVE_SOCKETS_PER_USER = int(os.environ.get("LIVE_SOCKETS_PER_USER", "4"))
+if LIVE_PRESENCE_EXPIRY_SECONDS < 2 * LIVE_HEARTBEAT_SECONDS:
+    raise ImproperlyConfigured(
+        "LIVE_PRESENCE_EXPIRY_SECONDS must be at least twice LIVE_HEARTBEAT_SECONDS."
+    )
 
 SESSION_COOKIE_AGE = int(os.environ.get("SESSION_COOKIE_AGE", str(60 * 60 * 24 * 14)))
 SESSION_EXPIRE_AT_BROWSER_CLOSE = env_bool("SESSION_EXPIRE_AT_BROWSER_CLOSE", default=False)
@@ -344,6 +373,7 @@ if not DEBUG:
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", default=True)
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
+    LANGUAGE_COOKIE_SECURE = True
     SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", str(60 * 60 * 24 * 365)))
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     # Preloading is hard to undo: only when asked for. While it is off, `check --deploy`'s
@@ -396,3 +426,10 @@ CARDS_EVALUATION_CHUNK = int(os.environ.get("CARDS_EVALUATION_CHUNK", "25"))
 CARDS_EVALUATION_SEED = int(os.environ.get("CARDS_EVALUATION_SEED", "1"))
 # An evaluation with no chunk done for this long may be sent again (its messages were lost).
 CARDS_EVALUATION_STALE_SECONDS = int(os.environ.get("CARDS_EVALUATION_STALE_SECONDS", "300"))
+
+# "What is it worth" limits: waiting/running at once, starts in 24 h; per user, owner, whole site.
+CARDS_EVALUATION_ACTIVE_PER_USER = int(os.environ.get("CARDS_EVALUATION_ACTIVE_PER_USER", "1"))
+CARDS_EVALUATION_PER_DAY_PER_USER = int(os.environ.get("CARDS_EVALUATION_PER_DAY_PER_USER", "6"))
+CARDS_EVALUATION_ACTIVE_PER_OWNER = int(os.environ.get("CARDS_EVALUATION_ACTIVE_PER_OWNER", "2"))
+CARDS_EVALUATION_PER_DAY_PER_OWNER = int(os.environ.get("CARDS_EVALUATION_PER_DAY_PER_OWNER", "10"))
+CARDS_EVALUATION_QUEUE_LIMIT = int(os.environ.get("CARDS_EVALUATION_QUEUE_LIMIT", "20"))

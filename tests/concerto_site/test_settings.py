@@ -56,6 +56,12 @@ def _settings_of(env: dict[str, str], *names: str) -> list[str]:
     return result.stdout.splitlines()
 
 
+def test_production_cookies_are_all_secure():
+    """The language cookie too: it goes with every request, like the session's."""
+    names = ("SESSION_COOKIE_SECURE", "CSRF_COOKIE_SECURE", "LANGUAGE_COOKIE_SECURE")
+    assert _settings_of(production_env(), *names) == ["True", "True", "True"]
+
+
 def test_postgresql_connections_come_from_a_bounded_pool_per_process():
     env = {**production_env(), "DATABASE_URL": "postgres://u:p@db.example:5432/concerto"}
     options = 'DATABASES["default"]["OPTIONS"]'
@@ -71,3 +77,13 @@ def test_postgresql_connections_come_from_a_bounded_pool_per_process():
     # Without the pool (behind PgBouncer, say) CONN_MAX_AGE applies.
     off = eval(_settings_of({**env, "DB_POOL_MAX_SIZE": "0"}, options)[0])
     assert "pool" not in off
+
+
+def test_the_channel_layer_waits_longer_than_its_blocking_reads():
+    """channels-redis blocks 5 s in a read: a shorter socket timeout (redis-py's default is 5
+    s) fails every idle socket."""
+    env = {**production_env(), "CHANNEL_LAYER_URL": "redis://cache:6379/1"}
+    (layers,) = _settings_of(env, "CHANNEL_LAYERS")
+    (host,) = eval(layers)["default"]["CONFIG"]["hosts"]
+    assert host["address"] == "redis://cache:6379/1"
+    assert host["socket_timeout"] > 5 and host["socket_keepalive"] is True

@@ -6,7 +6,8 @@ new version, so an answer or a played deal keeps the card it was made with. A ve
 known to the engine as ``club-<card id>-<version>`` (:attr:`CardVersion.name`), ``version``
 being the engine's content hash of the card (``Convention.version`` of the card named
 ``club-<card id>``). :class:`CardEvaluation` is one run of "what is it worth" for a version,
-its boards played in chunks (:class:`EvaluationChunk`) by the task queue's workers.
+its boards played in chunks (:class:`EvaluationChunk`) by the task queue's workers; each time
+one is sent to the queue is an :class:`EvaluationStart` (what the daily limits count).
 """
 
 from __future__ import annotations
@@ -136,12 +137,19 @@ class CardEvaluation(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     created_at = models.DateTimeField(default=timezone.now)
+    #: Who last sent it to the queue, and when (its first start, or the last time it was run
+    #: again): whose "waiting or running" limit it takes a place in.
+    started_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    started_at = models.DateTimeField(default=timezone.now)
     #: When the last chunk came in, or the evaluation was (re)sent to the queue.
     updated_at = models.DateTimeField(default=timezone.now)
     finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["status", "updated_at"], name="cardevaluation_active")]
         constraints = [
             models.UniqueConstraint(
                 fields=["version", "rule", "deals", "seed"], name="cardevaluation_once"
@@ -156,6 +164,38 @@ class CardEvaluation(models.Model):
 
     def __str__(self) -> str:
         return f"{self.version} over {self.deals} deals ({self.status})"
+
+
+class EvaluationStart(models.Model):
+    """One time an evaluation was sent to the queue — its first start or a run again — by
+    ``user`` for a card of ``club`` or ``classroom``: what the daily limits count. Kept when the
+    evaluation, its card or its club goes (the link is emptied), so a deletion gives no start
+    back."""
+
+    evaluation = models.ForeignKey(
+        CardEvaluation, on_delete=models.SET_NULL, null=True, blank=True, related_name="starts"
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    club = models.ForeignKey(
+        "clubs.Club", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    classroom = models.ForeignKey(
+        "classes.Classroom", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    started_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-started_at", "-id"]
+        indexes = [
+            models.Index(fields=["user", "started_at"], name="evaluationstart_user"),
+            models.Index(fields=["club", "started_at"], name="evaluationstart_club"),
+            models.Index(fields=["classroom", "started_at"], name="evaluationstart_class"),
+        ]
+
+    def __str__(self) -> str:
+        return f"evaluation {self.evaluation_id} started {self.started_at:%Y-%m-%d %H:%M}"
 
 
 class EvaluationChunk(models.Model):

@@ -7,20 +7,25 @@ a new version, so attempts and played deals keep the card they were made with.
 
 "What is it worth" runs on the task queue (:mod:`trainer.core.tasks`): one message per chunk of
 boards, each chunk written once by whichever worker plays it, the result merged when the last
-chunk is in.
+chunk is in. Each start costs the workers minutes, so starts are limited (:func:`_check_limits`):
+per organiser and per club or class, evaluations waiting or running at once and started in the
+last 24 hours, and site-wide the evaluations waiting or running.
 """
 
 from __future__ import annotations
 
 import logging
 import time
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser, User
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
-from django.utils import timezone
+from django.db.models import QuerySet
+from django.utils import formats, timezone
 from django.utils.translation import gettext, ngettext
 
 from engine.signals import CONVENTIONS, Convention
@@ -28,11 +33,17 @@ from engine.signals.cardfile import InvalidCardError, load_convention
 from engine.tournament import play_boards
 from trainer.cards import evaluation as plan
 from trainer.cards import selectors
-from trainer.cards.models import CardEvaluation, CardVersion, ClubCard, EvaluationChunk
+from trainer.cards.models import (
+    CardEvaluation,
+    CardVersion,
+    ClubCard,
+    EvaluationChunk,
+    EvaluationStart,
+)
 from trainer.cards.selectors import Owner
-from trainer.classes.models import ClassMembership
+from trainer.classes.models import ClassMembership, Classroom
 from trainer.clubs import services as club_services
-from trainer.clubs.models import ClubMembership
+from trainer.clubs.models import Club, ClubMembership
 from trainer.core import tasks
 
 logger = logging.getLogger(__name__)
@@ -153,17 +164,147 @@ def default_set(*, actor: User, version: CardVersion) -> None:
 # What is it worth
 
 
+#: How far back the daily limits look.
+DAY = timedelta(hours=24)
+
+
+def _waiting_or_running() -> QuerySet[CardEvaluation]:
+    """The evaluations that hold a place in the limits: queued or running, and not stale
+    (:func:`selectors.is_stale`: a stale one's messages were lost, it holds no place)."""
+    fresh = timezone.now() - timedelta(seconds=settings.CARDS_EVALUATION_STALE_SECONDS)
+    return CardEvaluation.objects.filter(
+        status__in=[CardEvaluation.Status.QUEUED, CardEvaluation.Status.RUNNING],
+        updated_at__gte=fresh,
+    )
+
+
+def _lock(*, actor: AbstractBaseUser, owner: Owner) -> None:
+    """Hold the organiser's row and the club's (class's) row to the end of the transaction, so
+    two starts by one organiser, or for one owner, are counted one after the other (PostgreSQL
+    locks the rows; a SQLite transaction holds the database's write lock from its start)."""
+    users = get_user_model().objects.select_for_update().filter(pk=actor.pk)
+    list(users.values_list("pk", flat=True))
+    if owner.club is not None:
+        owners: QuerySet[Any] = Club.objects.filter(pk=owner.club.pk)
+    else:
+        assert owner.classroom is not None
+        owners = Classroom.objects.filter(pk=owner.classroom.pk)
+    list(owners.select_for_update().values_list("pk", flat=True))
+
+
+def _next_start(starts: QuerySet[EvaluationStart], limit: int) -> tuple[int, datetime] | None:
+    """``None`` when fewer than ``limit`` of ``starts`` were in the last 24 hours; else how many
+    were, and when the next start is allowed (the minute the oldest one that must go leaves
+    the window)."""
+    now = timezone.now()
+    recent = starts.filter(started_at__gt=now - DAY)
+    count = recent.count()
+    if count < limit:
+        return None
+    if limit >= 1:
+        newest = recent.order_by("-started_at").values_list("started_at", flat=True)
+        when = newest[limit - 1] + DAY
+    else:  # a limit of 0: no start is allowed
+        when = now + DAY
+    if when.second or when.microsecond:
+        when = when.replace(second=0, microsecond=0) + timedelta(minutes=1)
+    return count, when
+
+
+def _at(when: datetime) -> str:
+    """A time of the next 24 hours as the messages give it: ``14:05 UTC`` (the site's zone)."""
+    return formats.time_format(timezone.localtime(when), "H:i T")
+
+
+def _check_limits(*, actor: AbstractBaseUser, owner: Owner, evaluation: CardEvaluation) -> None:
+    """Refuse (``ValidationError``) a start of ``evaluation`` by ``actor`` for a card of
+    ``owner`` past a limit: evaluations waiting or running at once and started in 24 hours,
+    per organiser (``CARDS_EVALUATION_ACTIVE_PER_USER``, ``…_PER_DAY_PER_USER``) and per club
+    or class (``…_ACTIVE_PER_OWNER``, ``…_PER_DAY_PER_OWNER``), and waiting or running on the
+    whole site (``CARDS_EVALUATION_QUEUE_LIMIT``). Called with the rows of :func:`_lock` held."""
+    active = _waiting_or_running().exclude(pk=evaluation.pk)
+    count = active.filter(started_by_id=actor.pk).count()
+    if count >= settings.CARDS_EVALUATION_ACTIVE_PER_USER:
+        raise ValidationError(
+            ngettext(
+                "You already have an evaluation waiting or running: wait for it to finish.",
+                "You already have %(count)s evaluations waiting or running: "
+                "wait for one to finish.",
+                count,
+            )
+            % {"count": count},
+            code="evaluation_user_active",
+        )
+    full = _next_start(
+        EvaluationStart.objects.filter(user_id=actor.pk), settings.CARDS_EVALUATION_PER_DAY_PER_USER
+    )
+    if full is not None:
+        count, when = full
+        raise ValidationError(
+            ngettext(
+                "You have started an evaluation in the last 24 hours: "
+                "the next one can start at %(time)s.",
+                "You have started %(count)s evaluations in the last 24 hours: "
+                "the next one can start at %(time)s.",
+                count,
+            )
+            % {"count": count, "time": _at(when)},
+            code="evaluation_user_day",
+        )
+    if owner.club is not None:
+        owned = active.filter(version__card__club=owner.club)
+        starts = EvaluationStart.objects.filter(club=owner.club)
+    else:
+        owned = active.filter(version__card__classroom=owner.classroom)
+        starts = EvaluationStart.objects.filter(classroom=owner.classroom)
+    count = owned.count()
+    if count >= settings.CARDS_EVALUATION_ACTIVE_PER_OWNER:
+        raise ValidationError(
+            ngettext(
+                "%(owner)s already has an evaluation waiting or running: wait for it to finish.",
+                "%(owner)s already has %(count)s evaluations waiting or running: "
+                "wait for one to finish.",
+                count,
+            )
+            % {"owner": owner.name, "count": count},
+            code="evaluation_owner_active",
+        )
+    full = _next_start(starts, settings.CARDS_EVALUATION_PER_DAY_PER_OWNER)
+    if full is not None:
+        count, when = full
+        raise ValidationError(
+            ngettext(
+                "%(owner)s has started an evaluation in the last 24 hours: "
+                "the next one can start at %(time)s.",
+                "%(owner)s has started %(count)s evaluations in the last 24 hours: "
+                "the next one can start at %(time)s.",
+                count,
+            )
+            % {"owner": owner.name, "count": count, "time": _at(when)},
+            code="evaluation_owner_day",
+        )
+    if active.count() >= settings.CARDS_EVALUATION_QUEUE_LIMIT:
+        raise ValidationError(
+            gettext("The evaluation queue is full right now: try again in a few minutes."),
+            code="evaluation_queue_full",
+        )
+
+
 def evaluation_start(*, actor: AbstractBaseUser, version: CardVersion) -> CardEvaluation:
     """Run "what is it worth" for ``version`` in the background (nothing is played here).
 
     The card is checked first, so a bad card never reaches a worker. An evaluation that is
-    done, or running with chunks coming in, is returned as it is; a failed or stale one (its
-    messages lost) is sent again, the chunks already played kept.
+    done, or running with chunks coming in, is returned as it is (no limit refuses it, and it
+    counts as no start); a failed or stale one (its messages lost) is sent again, the chunks
+    already played kept. A start (a first one or a run again) past one of the limits of
+    :func:`_check_limits` raises ``ValidationError`` saying which, and when to try again; it
+    writes nothing and sends nothing.
     """
     owner = selectors.owner_of(version.card)
     _require_editor(actor=actor, owner=owner)
     checked_card(version.data, version.name)
     with transaction.atomic():
+        _lock(actor=actor, owner=owner)
         evaluation, created = CardEvaluation.objects.select_for_update().get_or_create(
             version=version,
             rule=owner.rule,
@@ -175,17 +316,31 @@ def evaluation_start(*, actor: AbstractBaseUser, version: CardVersion) -> CardEv
                 "created_by_id": actor.pk,
             },
         )
-        if created:
-            evaluation.chunks_total = len(plan.chunks_of(evaluation))
-            evaluation.save(update_fields=["chunks_total"])
-        elif evaluation.status == CardEvaluation.Status.DONE or (
-            evaluation.status != CardEvaluation.Status.FAILED and not selectors.is_stale(evaluation)
+        if not created and (
+            evaluation.status == CardEvaluation.Status.DONE
+            or (
+                evaluation.status != CardEvaluation.Status.FAILED
+                and not selectors.is_stale(evaluation)
+            )
         ):
             return evaluation
+        _check_limits(actor=actor, owner=owner, evaluation=evaluation)  # raises: nothing written
+        now = timezone.now()
+        if created:
+            evaluation.chunks_total = len(plan.chunks_of(evaluation))
         evaluation.status = CardEvaluation.Status.QUEUED
         evaluation.error = ""
-        evaluation.updated_at = timezone.now()
-        evaluation.save(update_fields=["status", "error", "updated_at"])
+        evaluation.started_by_id = actor.pk
+        evaluation.started_at = evaluation.updated_at = now
+        fields = ["chunks_total", "status", "error", "started_by", "started_at", "updated_at"]
+        evaluation.save(update_fields=fields)
+        EvaluationStart.objects.create(
+            evaluation=evaluation,
+            user_id=actor.pk,
+            club=owner.club,
+            classroom=owner.classroom,
+            started_at=now,
+        )
         played = set(evaluation.chunks.values_list("opponent", "start"))
         missing = [c for c in plan.chunks_of(evaluation) if (c[0], c[1]) not in played]
         transaction.on_commit(lambda: _send(evaluation.pk, missing))

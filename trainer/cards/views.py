@@ -90,10 +90,12 @@ def _page(
     card: ClubCard | None = None,
     checked: Convention | None = None,
     save_errors: list[str] | None = None,
+    evaluation_errors: list[str] | None = None,
     status: int = 200,
 ) -> HttpResponse:
     """The editor page: the form, beside it the check of ``checked`` (default: the card being
-    edited), and for a saved card its versions and "what is it worth"."""
+    edited), and for a saved card its versions and "what is it worth" (with
+    ``evaluation_errors``, why a start was refused)."""
     ctx: dict[str, Any] = {
         "owner": owner,
         "form": form,
@@ -111,6 +113,7 @@ def _page(
                 "versions": selectors.versions_of(card),
                 "is_default": owner.club is not None and owner.club.convention == version.name,
                 "evaluation": selectors.evaluation_view(selectors.evaluation_of(version)),
+                "evaluation_errors": evaluation_errors or [],
                 "check_url": reverse("cards:check", args=[card.pk]),
                 "action": reverse("cards:detail", args=[card.pk]),
             }
@@ -321,7 +324,14 @@ def card_default(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
 # What is it worth
 
 
-def _evaluation_panel(request: HttpRequest, card: ClubCard, version: CardVersion) -> HttpResponse:
+def _evaluation_panel(
+    request: HttpRequest,
+    card: ClubCard,
+    version: CardVersion,
+    *,
+    errors: list[str] | None = None,
+    status: int = 200,
+) -> HttpResponse:
     return render(
         request,
         f"{PAGE}#evaluation",
@@ -330,7 +340,9 @@ def _evaluation_panel(request: HttpRequest, card: ClubCard, version: CardVersion
             "version": version,
             "base": selectors.base_card(card),
             "evaluation": selectors.evaluation_view(selectors.evaluation_of(version)),
+            "evaluation_errors": errors or [],
         },
+        status=status,
     )
 
 
@@ -338,13 +350,28 @@ def _evaluation_panel(request: HttpRequest, card: ClubCard, version: CardVersion
 @login_required
 @require_POST
 def evaluation_start(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
-    """Start "what is it worth" for a version in the background; htmx gets the progress panel."""
+    """Start "what is it worth" for a version in the background; htmx gets the progress panel.
+    A start refused (a bad card, a limit reached) is a 400 with the reason in the panel: htmx
+    gets the panel, a plain post the editor page."""
     card = _card(request, pk)
     version = _version(card, request)
     try:
         services.evaluation_start(actor=request.user, version=version)
     except ValidationError as exc:
-        return _bad(request, " ".join(exc.messages))
+        if wants_partial(request):
+            return _evaluation_panel(request, card, version, errors=exc.messages, status=400)
+        owner, base = selectors.owner_of(card), selectors.base_card(card)
+        current = selectors.version_card(selectors.newest_version(card))
+        form = CardForm(card=current, base=base)
+        return _page(
+            request,
+            owner=owner,
+            form=form,
+            base=base,
+            card=card,
+            evaluation_errors=exc.messages,
+            status=400,
+        )
     if wants_partial(request):
         return _evaluation_panel(request, card, version)
     return redirect("cards:detail", pk=card.pk)

@@ -87,6 +87,10 @@ class ClubMembership(models.Model):
     )
     role = models.CharField(max_length=10, choices=Role.choices, default=Role.MEMBER)
     joined_at = models.DateTimeField(default=timezone.now)
+    #: Since when the member has held ``role`` (a member made organiser later: that moment).
+    #: An organiser watches a member's live deal only when both held their roles before it
+    #: was dealt.
+    role_since = models.DateTimeField(default=timezone.now)
 
     class Meta:
         db_table = "trainer_clubmembership"  # the table made before the app split

@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
@@ -134,5 +135,6 @@ def member_promote(*, actor: User, club: Club, user_id: int) -> ClubMembership:
     membership = ClubMembership.objects.select_for_update().get(club=club, user_id=user_id)
     if membership.role != ORGANISER:
         membership.role = ORGANISER
-        membership.save(update_fields=["role"])
+        membership.role_since = timezone.now()
+        membership.save(update_fields=["role", "role_since"])
     return membership

@@ -140,6 +140,16 @@ cache = Dependency(
     retry_seconds=5.0,
 )
 
+#: The live tables' channel layer (Redis when ``CHANNEL_LAYER_URL`` is set).
+channel_layer = Dependency(
+    "channel layer",
+    meanwhile=(
+        "live tables' sockets are closed with 1013 (try again later) and their pages fall back "
+        "to form posts until it answers again"
+    ),
+    settle_seconds=5.0,
+)
+
 
 def cache_failed(exc: BaseException, where: str = "") -> None:
     """Note a failed cache call: an outage of the cache, or of the database when the cache

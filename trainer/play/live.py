@@ -21,12 +21,13 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, Generic, TypeVar
 
+from django.conf import settings
 from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
 from django.db.models import F, Q
 from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from engine.game import FORCE, PASS, Action
 from engine.play import (
@@ -44,7 +45,15 @@ from engine.seats import SEATS, Seat
 from trainer.classes.models import ClassMembership
 from trainer.clubs.models import ClubMembership
 from trainer.core.compiled import Compiled
-from trainer.play.models import Game, LivePlayer, LiveSeat, LiveTable, hand_key, hand_of_key
+from trainer.play.models import (
+    Game,
+    LivePlayer,
+    LivePresence,
+    LiveSeat,
+    LiveTable,
+    hand_key,
+    hand_of_key,
+)
 from trainer.play.presenters import lead_note
 from trainer.play.selectors import actions_of, setup_of
 from trainer.progress.models import SOURCE_PLAY
@@ -67,32 +76,63 @@ class LiveRefused(Exception):
 
 
 @dataclass(frozen=True)
+class Present:
+    """Someone at the table now: a seat's player with a socket open, or a watcher (a socket,
+    or a look at the page within :data:`WATCHED_FOR`), by name."""
+
+    user_id: int
+    name: str
+    watcher: bool
+
+
+@dataclass(frozen=True)
 class Access:
     """How ``user`` may see a table: ``seat`` (their chair) or ``watcher`` (all four hands).
-    ``table`` (with its game) and ``seats`` (with their users) are as read when access was
-    checked, so that a page or frame built at once reads them only once."""
+    ``table`` (with its game), ``seats`` (with their users) and ``present`` are as read when
+    access was checked, so that a page or frame built at once reads them only once."""
 
     table: LiveTable
     seat: Seat | None
     watcher: bool
     seats: tuple[LiveSeat, ...] = ()
+    present: tuple[Present, ...] = ()
+    #: The user this access is for.
+    viewer: int | None = None
 
 
-def _watches(user: User, seats: Iterable[LiveSeat]) -> bool:
-    """A teacher of a class one of the seated players studies in, or an organiser of a club
-    one of them belongs to."""
-    players = [s.user_id for s in seats if s.user_id is not None]
+def dealt_at(table: LiveTable) -> datetime:
+    """When the table's deal was dealt (now, before the first deal): a watcher's relation to
+    the players must be older than this."""
+    return table.game.created_at if table.game is not None else timezone.now()
+
+
+def _watches(user: User, table: LiveTable, seats: Iterable[LiveSeat]) -> bool:
+    """``user`` may watch ``table``: the host lets the players' teachers and organisers watch
+    (:attr:`~LiveTable.watchable`), and ``user`` taught a class one of the seated players
+    studied in, or organised a club one of them belonged to, since before the deal was dealt.
+    A relation made during the deal (a class made and joined mid-deal) opens nothing."""
+    if not table.watchable:
+        return False
+    players = [s.user_id for s in seats if s.user_id is not None and s.user_id != user.pk]
+    if not players:
+        return False
+    before = dealt_at(table)
     taught = ClassMembership.objects.filter(
-        user_id=user.pk, role=ClassMembership.Role.TEACHER
+        user_id=user.pk, role=ClassMembership.Role.TEACHER, joined_at__lte=before
     ).values("classroom_id")
     if ClassMembership.objects.filter(
-        classroom_id__in=taught, user_id__in=players, role=ClassMembership.Role.STUDENT
+        classroom_id__in=taught,
+        user_id__in=players,
+        role=ClassMembership.Role.STUDENT,
+        joined_at__lte=before,
     ).exists():
         return True
     organised = ClubMembership.objects.filter(
-        user_id=user.pk, role=ClubMembership.Role.ORGANISER
+        user_id=user.pk, role=ClubMembership.Role.ORGANISER, role_since__lte=before
     ).values("club_id")
-    return ClubMembership.objects.filter(club_id__in=organised, user_id__in=players).exists()
+    return ClubMembership.objects.filter(
+        club_id__in=organised, user_id__in=players, joined_at__lte=before
+    ).exists()
 
 
 def change_stamp(table: LiveTable) -> str:
@@ -101,36 +141,67 @@ def change_stamp(table: LiveTable) -> str:
     return f"{table.version}@{table.updated_at.isoformat()}"
 
 
+def presence_stamp() -> str:
+    """What names one change of who is at a table (someone came, left, or looked on): no
+    version, but every frame of that change shares one read and one rendering per view."""
+    return f"p:{uuid.uuid4().hex}"
+
+
 def stamp_version(stamp: str) -> int:
     """The version a change stamp names (-1: none, as when presence changed)."""
     version = stamp.partition("@")[0]
     return int(version) if version.isdigit() else -1
 
 
+def _present(pk: int) -> tuple[Present, ...]:
+    """Who is at table ``pk`` now: unexpired presence rows, one line per person and role."""
+    rows = (
+        LivePresence.objects.filter(table_id=pk, expires_at__gt=timezone.now())
+        .select_related("user")
+        .order_by("opened_at", "id")
+    )
+    seen: dict[tuple[int, bool], Present] = {}
+    for row in rows:
+        watcher = row.kind != LivePresence.Kind.SEAT
+        seen.setdefault((row.user_id, watcher), Present(row.user_id, _name(row.user), watcher))
+    return tuple(seen.values())
+
+
+def _read_rows(pk: int) -> tuple[LiveTable, tuple[LiveSeat, ...], tuple[Present, ...]] | None:
+    table = LiveTable.objects.select_related("game").filter(pk=pk).first()
+    if table is None:
+        return None
+    return table, tuple(table.seats.select_related("user")), _present(pk)
+
+
 def live_access(user: User | AnonymousUser, pk: int, stamp: str = "") -> Access | None:
     """``None`` (the page answers 404) unless ``user`` sits at table ``pk`` or may watch it.
 
-    ``stamp``: the change (:func:`change_stamp`) a frame is built for. The table and its seats
-    as read for it are kept, so every seat's frame of one move reads them once; without one
-    they are read afresh, as pages are, and frames after someone connects or leaves
-    (presence and watchers change without a new version)."""
+    ``stamp``: the change (:func:`change_stamp`, :func:`presence_stamp`) a frame is built for.
+    The rows read for it are kept, so every frame of one change in this process reads them
+    once; without one they are read afresh, as pages are."""
     if not user.is_authenticated:
         return None
     kept = _READ_ROWS.get((pk, stamp)) if stamp else None
     if kept is None:
-        table = LiveTable.objects.select_related("game").filter(pk=pk).first()
-        if table is None:
+        kept = _read_rows(pk)
+        if kept is None:
             return None
-        kept = (table, tuple(table.seats.select_related("user")))
-        # A fresh read is the latest; a read for a stamp may finish after a fresher one.
-        _READ_ROWS.put((pk, change_stamp(table)), kept, replace=not stamp)
-    table, seats = kept
+        if stamp:  # (a read for a change is as fresh as that change, or fresher)
+            _READ_ROWS.put((pk, stamp), kept, replace=False)
+    table, seats, present = kept
     mine = next((s for s in seats if s.user_id == user.pk), None)
     if mine is not None:
-        return Access(table, Seat(mine.seat), False, seats)
-    if _watches(user, seats) or (table.host_id == user.pk and may_host_to_watch(user)):
-        return Access(table, None, True, seats)
+        return Access(table, Seat(mine.seat), False, seats, present, user.pk)
+    if _watches(user, table, seats) or _hosts_to_watch(user, table):
+        return Access(table, None, True, seats, present, user.pk)
     return None
+
+
+def _hosts_to_watch(user: User, table: LiveTable) -> bool:
+    """The host of a table they opened for others, without a seat, to watch (a teacher or an
+    organiser): everyone who sat down there was told so, by the host's name."""
+    return table.host_id == user.pk and table.watchable and may_host_to_watch(user)
 
 
 #: How long the players are told someone watches after a watcher read the deal without a
@@ -138,12 +209,6 @@ def live_access(user: User | AnonymousUser, pk: int, stamp: str = "") -> Access 
 WATCHED_FOR = timedelta(minutes=10)
 #: A watcher's reads less than this apart are one look (not a write per reload).
 LOOK_AGAIN_AFTER = timedelta(minutes=1)
-
-
-def looked_on_lately(table: LiveTable, now: datetime | None = None) -> bool:
-    """A watcher read this table's deal in play without a socket within :data:`WATCHED_FOR`."""
-    seen = table.watched_at
-    return seen is not None and (now or timezone.now()) - seen < WATCHED_FOR
 
 
 def may_host_to_watch(user: User) -> bool:
@@ -157,8 +222,8 @@ def may_host_to_watch(user: User) -> bool:
 
 
 def live_tables_for(user: User) -> list[LiveTable]:
-    """The live tables ``user`` sits at, hosts, or may watch (their students' or club members'),
-    latest first: the teacher's list of live tables."""
+    """The live tables ``user`` sits at, hosts, or may watch (their students' or club members',
+    where the host lets them), latest first: the teacher's list of live tables."""
     taught = ClassMembership.objects.filter(
         user_id=user.pk, role=ClassMembership.Role.TEACHER
     ).values("classroom_id")
@@ -169,14 +234,12 @@ def live_tables_for(user: User) -> list[LiveTable]:
         user_id=user.pk, role=ClubMembership.Role.ORGANISER
     ).values("club_id")
     members = ClubMembership.objects.filter(club_id__in=organised).values("user_id")
-    from django.db.models import Q
-
     return list(
         LiveTable.objects.filter(
             Q(host_id=user.pk)
             | Q(seats__user_id=user.pk)
-            | Q(seats__user_id__in=students)
-            | Q(seats__user_id__in=members)
+            | Q(watchable=True, seats__user_id__in=students)
+            | Q(watchable=True, seats__user_id__in=members)
         )
         .distinct()
         .prefetch_related("seats__user")
@@ -241,9 +304,11 @@ class _Kept(Generic[K, V]):
             self.values.clear()
 
 
-#: A table row (with its game) and its seats (with their users), by (table, change stamp).
-#: Only reads use them; nothing changes them after they are read.
-_READ_ROWS: _Kept[tuple[int, str], tuple[LiveTable, tuple[LiveSeat, ...]]] = _Kept(256)
+#: A table row (with its game), its seats (with their users) and who is present, by (table,
+#: change stamp). Only reads use them; nothing changes them after they are read.
+_READ_ROWS: _Kept[tuple[int, str], tuple[LiveTable, tuple[LiveSeat, ...], tuple[Present, ...]]] = (
+    _Kept(256)
+)
 
 
 @dataclass(frozen=True)
@@ -293,16 +358,12 @@ def _engine_table(table: LiveTable, seats: Iterable[LiveSeat]) -> PlayTable | No
     return None if game is None else _kept_table(game, humans_of(table, seats), _away(seats))
 
 
-def _keep_for_reading(
-    game: Game, engine: PlayTable, rows: tuple[LiveTable, tuple[LiveSeat, ...]]
-) -> None:
-    """After a move is stored: the table it built and its rows as stored (the table, with its
-    game, and the seats), for the frames that show it, which then read nothing again (nothing
-    changes them any more)."""
+def _keep_for_reading(game: Game, engine: PlayTable) -> None:
+    """After a move is stored: the table it built, for the frames that show it, which then
+    need not replay the record again."""
     stored = tuple(game.actions)  # (actions_json(engine.actions), as the move stored them)
     key = (game.pk, len(stored), engine.humans, engine.away)
     _READ_TABLES.put(key, _ReadTable(copy.deepcopy(game.setup), stored, engine))
-    _READ_ROWS.put((rows[0].pk, change_stamp(rows[0])), rows, replace=False)
 
 
 @dataclass(frozen=True)
@@ -347,9 +408,60 @@ class LiveShown:
     seats: tuple[SeatLine, ...]
     view: TableView | None
     hands: dict[str, tuple[Any, ...]] | None
-    watched: bool
+    #: The names of those watching now (a socket open, or the page read lately).
+    watchers: tuple[str, ...]
     to_move: Seat | None
     coach: LiveCoach
+    #: The seat to move is a person who is not connected: since when, and whether this
+    #: viewer may hand it to a bot now.
+    stalled: Stall | None = None
+
+    @property
+    def watched(self) -> bool:
+        return bool(self.watchers)
+
+
+@dataclass(frozen=True)
+class Stall:
+    """The seat to move belongs to a person who has gone (no socket open). After
+    ``LIVE_GRACE_SECONDS`` the other players may hand it to a bot; the host may at once."""
+
+    seat: Seat
+    name: str
+    #: Seconds until the other players may hand the seat over (0: they may now).
+    wait: int
+    #: Whether the viewer may hand it over now.
+    may_hand: bool
+
+
+def grace() -> timedelta:
+    """How long a player due to move may be gone before the others may hand the seat to a
+    bot (the ``LIVE_GRACE_SECONDS`` setting)."""
+    return timedelta(seconds=settings.LIVE_GRACE_SECONDS)
+
+
+def _stall(
+    access: Access, to_move: Seat | None, connected: frozenset[int], now: datetime
+) -> Stall | None:
+    """The :class:`Stall` of the seat to move, as ``access``'s viewer sees it (None: the seat
+    to move is a bot's, or its player is here)."""
+    table = access.table
+    row = next((s for s in access.seats if to_move is not None and s.seat == str(to_move)), None)
+    if row is None or row.user_id is None or row.away or row.user_id in connected:
+        return None
+    if table.status != LiveTable.Status.PLAYING:
+        return None
+    gone = max(filter(None, (row.last_seen, table.updated_at)))
+    wait = max(0, int((gone + grace() - now).total_seconds() + 0.999))
+    viewer = next((s for s in access.seats if access.seat and s.seat == str(access.seat)), None)
+    player = viewer is not None and viewer.user_id is not None and not viewer.away
+    host = bool(access.viewer and table.host_id == access.viewer)
+    return Stall(
+        seat=Seat(row.seat),
+        name=_name(row.user),
+        wait=wait,
+        may_hand=host or (player and wait == 0),
+    )
 
 
 def _name(user: Any) -> str:
@@ -367,6 +479,7 @@ def live_shown(access: Access) -> LiveShown:
     seat's own observation (a watcher's from every seat: only authorised watchers get one)."""
     table = access.table
     seats = {s.seat: s for s in access.seats}
+    connected = frozenset(p.user_id for p in access.present if not p.watcher)
     engine = _engine_table(table, access.seats)
     view = engine.view(access.seat or Seat.S) if engine is not None else None
     hands = None
@@ -378,13 +491,14 @@ def live_shown(access: Access) -> LiveShown:
             name=_name(seats[str(s)].user) if str(s) in seats else "",
             bot=str(s) not in seats or seats[str(s)].user_id is None or seats[str(s)].away,
             away=str(s) in seats and seats[str(s)].away,
-            connected=str(s) in seats and seats[str(s)].connections > 0,
+            connected=str(s) in seats and seats[str(s)].user_id in connected,
             mine=s is access.seat,
         )
         for s in SEATS
     )
     wanted, people = coach_wanted(seats.values())
     on = people > 0 and wanted == people
+    to_move = engine.to_move() if engine is not None and not engine.is_over() else None
     mine = seats[str(access.seat)].coach if access.seat and str(access.seat) in seats else None
     coached = on and access.seat is not None and engine is not None and not engine.is_over()
     coach = LiveCoach(
@@ -402,9 +516,10 @@ def live_shown(access: Access) -> LiveShown:
         seats=lines,
         view=view,
         hands=hands,
-        watched=table.watchers > 0 or looked_on_lately(table),
-        to_move=engine.to_move() if engine is not None else None,
+        watchers=tuple(p.name for p in access.present if p.watcher),
+        to_move=to_move,
         coach=coach,
+        stalled=_stall(access, to_move, connected, timezone.now()),
     )
 
 
@@ -416,6 +531,7 @@ class LiveUrls:
     coach: str
     begin: str
     record: str
+    hand_over: str
 
 
 def live_urls(pk: int) -> LiveUrls:
@@ -428,7 +544,10 @@ def live_urls(pk: int) -> LiveUrls:
 def _live_urls(pk: int, prefix: str, urlconf: str | None) -> LiveUrls:
     # (``reverse`` reads the same prefix and URLconf)
     return LiveUrls(
-        *(reverse(f"play:live-{name}", args=[pk]) for name in ("act", "coach", "begin", "record"))
+        *(
+            reverse(f"play:live-{name}", args=[pk])
+            for name in ("act", "coach", "begin", "record", "hand-over")
+        )
     )
 
 
@@ -462,10 +581,16 @@ def _bump(table: LiveTable) -> None:
 
 @transaction.atomic
 def live_table_open(
-    *, host: User, settings: dict[str, Any], seat: Seat | None, opponents_link: bool
+    *,
+    host: User,
+    settings: dict[str, Any],
+    seat: Seat | None,
+    opponents_link: bool,
+    watchable: bool | None = None,
 ) -> LiveTable:
     """Open a table with ``host`` in ``seat`` (None: a teacher or organiser who only watches);
-    the other seats wait for people (or bots)."""
+    the other seats wait for people (or bots). ``watchable``: whether the players' teachers
+    and organisers may watch; by default only a table opened to watch is."""
     PlaySetup.from_json({"seed": 0, **settings})  # the engine checks every setting
     if seat is None and not may_host_to_watch(host):
         raise LiveRefused(gettext("Only teachers and club organisers open a table to watch."))
@@ -473,6 +598,7 @@ def live_table_open(
         host=host,
         settings=settings,
         opponents_token=uuid.uuid4() if opponents_link else None,
+        watchable=seat is None if watchable is None else watchable or seat is None,
     )
     if seat is not None:
         LiveSeat.objects.create(table=table, seat=str(seat), user=host)
@@ -558,20 +684,19 @@ def live_begin(*, pk: int, by: User, swap: bool = False) -> LiveTable:
     if swap:
         moves = {"N": "E", "E": "N", "S": "W", "W": "S"}
         rows = [
-            (moves[r.seat], r.user_id, r.away, r.coach, r.connections, r.last_seen)
+            (moves[r.seat], r.user_id, r.away, r.away_by_id, r.coach, r.last_seen)
             for r in table.seats.all()
         ]
         table.seats.all().delete()  # then seated again: (table, seat) stays unique throughout
-        for seat, user_id, away, coach, connections, last_seen in rows:
-            # Open sockets and wishes move with their players (sockets are counted off later
-            # by the new seat's row).
+        for seat, user_id, away, away_by, coach, last_seen in rows:
+            # Wishes move with their players (their sockets are theirs, not the seat's).
             LiveSeat.objects.create(
                 table=table,
                 seat=seat,
                 user_id=user_id,
                 away=away,
+                away_by_id=away_by,
                 coach=coach,
-                connections=connections,
                 last_seen=last_seen,
             )
     setup = PlaySetup.from_json({"seed": secrets.randbelow(SEED_LIMIT), **table.settings})
@@ -669,9 +794,8 @@ def live_act(*, pk: int, user: User, action: Action, version: int) -> LiveTable:
         table.save(update_fields=["status"])
     game.save(update_fields=written)
     _bump(table)
-    kept = copy.copy(table)  # (the caller's table may change; the kept rows may not)
-    kept.game = stored = copy.copy(game)
-    transaction.on_commit(lambda: _keep_for_reading(stored, engine, (kept, seats)))
+    stored = copy.copy(game)  # (the caller's game may change; the kept one may not)
+    transaction.on_commit(lambda: _keep_for_reading(stored, engine))
     return table
 
 
@@ -699,26 +823,77 @@ def _record_leads(game: Game, engine: PlayTable, seat: Seat, user: User) -> None
 
 @transaction.atomic
 def live_away(*, pk: int, user: User, away: bool) -> LiveTable:
-    """Hand one's seat to a bot (``away``) or take it back; a bot that takes over plays at
-    once if it is the seat's turn."""
+    """Hand one's seat to a bot (``away``) or take it back (also when another player or the
+    host handed it over while one was gone); a bot that takes over plays at once if it is the
+    seat's turn."""
     table = _locked(pk)
     mine = table.seats.filter(user_id=user.pk).first()
     if mine is None:
         raise LiveRefused(gettext("You have no seat at this table."))
     mine.away = away
-    mine.save(update_fields=["away"])
-    if table.status == LiveTable.Status.PLAYING and table.game is not None:
-        game = Game.objects.select_for_update().get(pk=table.game.pk)
-        seated = tuple(table.seats.all())
-        engine = replay_live(game, humans_of(table, seated), _away(seated))
-        if engine.advance():
-            _mark_bots_signals(game, engine)
-            game.actions = actions_json(engine.actions)
-            game.version = len(engine.actions)
-            if engine.is_over():
-                _end(game, table)
-                table.save(update_fields=["status"])
-            game.save()
+    mine.away_by = None
+    mine.save(update_fields=["away", "away_by"])
+    _bots_play_on(table)
+    _bump(table)
+    return table
+
+
+def _bots_play_on(table: LiveTable) -> None:
+    """After a seat changed hands: the bots play until a person's turn (the table's row is
+    locked by the caller)."""
+    if table.status != LiveTable.Status.PLAYING or table.game is None:
+        return
+    game = Game.objects.select_for_update().get(pk=table.game.pk)
+    seated = tuple(table.seats.all())
+    engine = replay_live(game, humans_of(table, seated), _away(seated))
+    if engine.advance():
+        _mark_bots_signals(game, engine)
+        game.actions = actions_json(engine.actions)
+        game.version = len(engine.actions)
+        if engine.is_over():
+            _end(game, table)
+            table.save(update_fields=["status"])
+        game.save()
+
+
+@transaction.atomic
+def live_hand_over(
+    *, pk: int, by: User, seat: Seat, version: int, now: datetime | None = None
+) -> LiveTable:
+    """A player (or the host) hands the seat of a player who has gone to a bot, so the table
+    does not wait for them for ever. Only the seat to move, only while its player has no
+    socket open, and, for the other players, only once that player has been gone
+    ``LIVE_GRACE_SECONDS`` (the host may at once). The player takes the seat back with the
+    usual button when they return."""
+    now = now or timezone.now()
+    table = _locked_with_game(pk)
+    seats = tuple(_SEATS_WITH_PEOPLE(table=table.pk))
+    if version != table.version:
+        raise LiveRefused(gettext("The table has moved on since this page was shown."))
+    present = _present(pk)
+    access = Access(table, None, False, seats, present, by.pk)
+    mine = next((s for s in seats if s.user_id == by.pk), None)
+    if mine is not None:
+        access = Access(table, Seat(mine.seat), False, seats, present, by.pk)
+    elif table.host_id != by.pk:
+        raise LiveRefused(gettext("You have no seat at this table."))
+    engine = _engine_table(table, seats)
+    to_move = engine.to_move() if engine is not None and not engine.is_over() else None
+    connected = frozenset(p.user_id for p in present if not p.watcher)
+    stall = _stall(access, to_move, connected, now)
+    if stall is None or stall.seat != seat:
+        raise LiveRefused(gettext("That seat's player is here, or it is not their turn."))
+    if not stall.may_hand:
+        raise LiveRefused(
+            ngettext(
+                "Give them a little longer: you may hand the seat to a bot in %(n)d second.",
+                "Give them a little longer: you may hand the seat to a bot in %(n)d seconds.",
+                stall.wait,
+            )
+            % {"n": stall.wait}
+        )
+    LiveSeat.objects.filter(table=table, seat=str(seat)).update(away=True, away_by=by)
+    _bots_play_on(table)
     _bump(table)
     return table
 
@@ -752,33 +927,139 @@ def live_invite_revoke(*, pk: int, by: User) -> LiveTable:
     return table
 
 
-def live_looked_on(*, pk: int) -> bool:
-    """A watcher read table ``pk``'s deal in play over HTTP (every hand shown): kept, so the
-    players are told someone watches. True when that is news to tell the table (the first
-    look, or one after :data:`LOOK_AGAIN_AFTER`); no new version (presence does not take one:
-    the players' moves stay valid)."""
+def live_looked_on(*, pk: int, user: User) -> bool:
+    """A watcher read table ``pk``'s deal in play over HTTP (every hand shown): kept for
+    :data:`WATCHED_FOR`, so the players are told who watches. True when that is news to tell
+    the table (the first look, or one after :data:`LOOK_AGAIN_AFTER`); no new version
+    (presence does not take one: the players' moves stay valid)."""
     now = timezone.now()
-    rows = LiveTable.objects.filter(pk=pk, status=LiveTable.Status.PLAYING).filter(
-        Q(watched_at__isnull=True) | Q(watched_at__lt=now - LOOK_AGAIN_AFTER)
+    if not LiveTable.objects.filter(pk=pk, status=LiveTable.Status.PLAYING).exists():
+        return False
+    socket = f"look:{user.pk}"
+    expires = now + WATCHED_FOR
+    fresh = LivePresence.objects.filter(
+        table_id=pk, socket=socket, expires_at__gt=expires - LOOK_AGAIN_AFTER
     )
-    return rows.update(watched_at=now) > 0
+    if fresh.exists():
+        return False
+    LivePresence.objects.update_or_create(
+        table_id=pk,
+        socket=socket,
+        defaults={"user": user, "kind": LivePresence.Kind.LOOK, "expires_at": expires},
+        create_defaults={
+            "user": user,
+            "kind": LivePresence.Kind.LOOK,
+            "expires_at": expires,
+            "opened_at": now,
+        },
+    )
+    return True
 
 
-def live_watching(*, pk: int, delta: int) -> None:
-    """Count a watcher's socket opening (+1) or closing (-1)."""
-    rows = LiveTable.objects.filter(pk=pk)
-    if delta > 0:
-        rows.update(watchers=F("watchers") + 1)
-    else:
-        rows.filter(watchers__gt=0).update(watchers=F("watchers") - 1)
+def presence_expiry(now: datetime | None = None) -> datetime:
+    """When a socket's presence lapses unless its server's heartbeat refreshes it."""
+    return (now or timezone.now()) + timedelta(seconds=settings.LIVE_PRESENCE_EXPIRY_SECONDS)
 
 
-def live_connected(*, pk: int, user: User, delta: int) -> None:
-    """Count a socket of ``user``'s seat opening (+1) or closing (-1)."""
-    rows = LiveSeat.objects.filter(table_id=pk, user_id=user.pk)
-    if delta > 0:
-        rows.update(connections=F("connections") + 1, last_seen=timezone.now())
-    else:
-        rows.filter(connections__gt=0).update(
-            connections=F("connections") - 1, last_seen=timezone.now()
+class TooManySockets(LiveRefused):
+    """A person has as many sockets open at one table as they may (``LIVE_SOCKETS_PER_USER``)."""
+
+
+@transaction.atomic
+def presence_open(*, pk: int, user: User, watcher: bool, socket: str) -> None:
+    """A socket of ``user`` opened at table ``pk`` (as a seat's player or a watcher). Refused
+    (:class:`TooManySockets`) beyond ``LIVE_SOCKETS_PER_USER`` open at one table: each socket
+    costs a frame at every change."""
+    now = timezone.now()
+    _locked(pk)  # (two sockets opening at once are counted one after the other)
+    open_now = LivePresence.objects.filter(
+        table_id=pk, user_id=user.pk, expires_at__gt=now
+    ).exclude(kind=LivePresence.Kind.LOOK)
+    if open_now.count() >= settings.LIVE_SOCKETS_PER_USER:
+        raise TooManySockets(
+            gettext("You have this table open in too many tabs: close one and reload.")
         )
+    LivePresence.objects.create(
+        table_id=pk,
+        user=user,
+        kind=LivePresence.Kind.WATCH if watcher else LivePresence.Kind.SEAT,
+        socket=socket,
+        opened_at=now,
+        expires_at=presence_expiry(now),
+    )
+
+
+def presence_close(*, pk: int, socket: str) -> None:
+    """A socket closed: it no longer counts, and its seat's player was last seen now."""
+    now = timezone.now()
+    rows = LivePresence.objects.filter(table_id=pk, socket=socket)
+    users = list(rows.filter(kind=LivePresence.Kind.SEAT).values_list("user_id", flat=True))
+    rows.delete()
+    if users:
+        LiveSeat.objects.filter(table_id=pk, user_id__in=users).update(last_seen=now)
+
+
+def presence_beat(*, sockets: Iterable[tuple[int, str, int, bool]]) -> int:
+    """The heartbeat of a server's open sockets (``(table, socket, user, watcher)``): they
+    count for another ``LIVE_PRESENCE_EXPIRY_SECONDS``. A socket whose row lapsed meanwhile
+    (the database was away longer than that) counts again from now. The number of rows
+    refreshed."""
+    rows = list(sockets)
+    if not rows:
+        return 0
+    expires = presence_expiry()
+    match = Q()
+    for pk, socket, _user, _watcher in rows:
+        match |= Q(table_id=pk, socket=socket)
+    refreshed = LivePresence.objects.filter(match).update(expires_at=expires)
+    if refreshed < len(rows):
+        LivePresence.objects.bulk_create(
+            [
+                LivePresence(
+                    table_id=pk,
+                    user_id=user,
+                    kind=LivePresence.Kind.WATCH if watcher else LivePresence.Kind.SEAT,
+                    socket=socket,
+                    expires_at=expires,
+                )
+                for pk, socket, user, watcher in rows
+                if LiveTable.objects.filter(pk=pk).exists()
+            ],
+            ignore_conflicts=True,  # (the rows that were refreshed stay as they are)
+        )
+    return refreshed
+
+
+def presence_sweep(now: datetime | None = None) -> list[int]:
+    """Forget presence that has lapsed (the sockets of a server that died, old looks): the
+    tables whose players should be told who is there now. A seat's player whose last socket
+    lapsed was last seen when it did."""
+    now = now or timezone.now()
+    lapsed = LivePresence.objects.filter(expires_at__lte=now)
+    rows = list(lapsed.values_list("pk", "table_id", "user_id", "kind", "expires_at"))
+    if not rows:
+        return []
+    LivePresence.objects.filter(pk__in=[r[0] for r in rows]).delete()
+    for _, pk, user_id, kind, expired in rows:
+        if kind == LivePresence.Kind.SEAT:
+            LiveSeat.objects.filter(table_id=pk, user_id=user_id).filter(
+                Q(last_seen__isnull=True) | Q(last_seen__lt=expired)
+            ).update(last_seen=expired)
+    return sorted({r[1] for r in rows})
+
+
+@transaction.atomic
+def live_watchable(*, pk: int, by: User, watchable: bool) -> LiveTable:
+    """The host lets the players' teachers and club organisers watch, or stops them."""
+    table = _locked(pk)
+    if table.host_id != by.pk:
+        raise LiveRefused(gettext("Only the host decides who may watch."))
+    if not table.seats.filter(user_id=by.pk).exists() and not watchable:
+        raise LiveRefused(gettext("You opened this table to watch it: it stays open to you."))
+    if table.watchable != watchable:
+        table.watchable = watchable
+        table.save(update_fields=["watchable"])
+        if not watchable:
+            LivePresence.objects.filter(table=table).exclude(kind=LivePresence.Kind.SEAT).delete()
+        _bump(table)
+    return table

@@ -7,11 +7,12 @@ import uuid
 from collections.abc import Callable
 
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
 from django.http import Http404, HttpResponse, HttpResponseBadRequest, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from engine.errors import ConcertoError
 from engine.game import Action
@@ -68,12 +69,17 @@ def live_list(request: AuthenticatedHttpRequest) -> HttpResponse:
 def _looked_on(access: live.Access) -> live.Access:
     """A watcher reading the deal over HTTP is kept and the players' frames are told (a
     socket counts its watcher while open, a page cannot be counted so)."""
-    if access.watcher and live.live_looked_on(pk=access.table.pk):
+    if access.watcher and live.live_looked_on(pk=access.table.pk, user=access_user(access)):
         announce_presence(access.table.pk)
     return access
 
 
+def access_user(access: live.Access) -> User:
+    return User(pk=access.viewer)
+
+
 @login_required
+@require_GET
 def live_page(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     access = _looked_on(_access(request, pk))
     shown = live.live_shown(access)
@@ -95,6 +101,7 @@ def live_page(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
+@require_GET
 def live_partial(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """The table partial alone (what a socket frame carries), for a page that lost its
     socket and reloads the table after each move."""
@@ -182,6 +189,30 @@ def live_away(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
 def live_coach(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     on = request.POST.get("coach") == "1"
     return _post(request, pk, lambda: live.live_coach(pk=pk, user=request.user, on=on))
+
+
+@login_required
+@require_POST
+def live_hand_over(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
+    """Hand the seat of a player who has gone, and is due to move, to a bot."""
+    try:
+        seat = Seat(request.POST.get("seat", ""))
+        version = int(request.POST.get("version", ""))
+    except ValueError:
+        return _refused(gettext("Choose the seat to hand to a bot."))
+    return _post(
+        request,
+        pk,
+        lambda: live.live_hand_over(pk=pk, by=request.user, seat=seat, version=version),
+    )
+
+
+@login_required
+@require_POST
+def live_watchable(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
+    """The host lets the players' teachers and organisers watch, or stops them."""
+    on = request.POST.get("watchable") == "1"
+    return _post(request, pk, lambda: live.live_watchable(pk=pk, by=request.user, watchable=on))
 
 
 @login_required

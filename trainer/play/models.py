@@ -142,11 +142,10 @@ class LiveTable(models.Model):
     #: Bumped by every change (a seat taken, a card played): pages and sockets name the
     #: version they show.
     version = models.PositiveIntegerField(default=0)
-    #: Open sockets of watchers (teachers, organisers): the players are told someone watches.
-    watchers = models.PositiveSmallIntegerField(default=0)
-    #: When a watcher last read the deal in play without a socket (a page, a reload): the
-    #: players are told someone watches for a while after it (``live.WATCHED_FOR``).
-    watched_at = models.DateTimeField(null=True, blank=True)
+    #: Whether the players' teachers and club organisers may watch (every hand shown to them,
+    #: their names shown to the players). On for a table a teacher or organiser opens for
+    #: others; off, until the host turns it on, for a table a player opens.
+    watchable = models.BooleanField(default=False)
     created_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(default=timezone.now)
 
@@ -179,9 +178,18 @@ class LiveSeat(models.Model):
     #: The player would like the coach; it is on only while every person at the table
     #: would (no one is coached, or told more, against another player's wish).
     coach = models.BooleanField(default=False)
-    #: Open sockets of this seat's player (several tabs count once as "connected").
-    connections = models.PositiveSmallIntegerField(default=0)
+    #: When the player was last seen connected (a socket closed or expired); the other
+    #: players may hand a seat to a bot once its player has been gone ``LIVE_GRACE_SECONDS``.
     last_seen = models.DateTimeField(null=True, blank=True)
+    #: Who handed the seat to a bot: its player (empty) or, while the player was away, another
+    #: player or the host. The seat's player takes it back the same way either way.
+    away_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
 
     class Meta:
         constraints = [
@@ -218,3 +226,42 @@ class LivePlayer(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game_id} {self.seat or '?'}: {self.user_id}"
+
+
+class LivePresence(models.Model):
+    """Someone at a live table now: one open socket (a seat's or a watcher's), or a watcher's
+    look at the page without one.
+
+    Presence is never a counter: a socket's row is refreshed by a heartbeat while it is open
+    and deleted when it closes, and a row whose ``expires_at`` has passed (its server was
+    killed, its look is old) counts for nothing and is swept away, so a dead server's sockets
+    stop counting within ``LIVE_PRESENCE_EXPIRY_SECONDS`` without anyone cleaning up after it.
+    """
+
+    class Kind(models.TextChoices):
+        SEAT = "seat", "seat"
+        WATCH = "watch", "watch"
+        LOOK = "look", "look"
+
+    table = models.ForeignKey(LiveTable, on_delete=models.CASCADE, related_name="presence")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    kind = models.CharField(max_length=5, choices=Kind.choices)
+    #: The socket's channel name (unique to it); for a look, ``look:<user id>``.
+    socket = models.CharField(max_length=120)
+    opened_at = models.DateTimeField(default=timezone.now)
+    expires_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["table", "socket"], name="live_presence_socket_once"),
+            models.CheckConstraint(
+                condition=Q(kind__in=["seat", "watch", "look"]), name="live_presence_kind_known"
+            ),
+        ]
+        indexes = [
+            models.Index(fields=["table", "expires_at"], name="live_presence_table"),
+            models.Index(fields=["expires_at"], name="live_presence_expiry"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table_id} {self.kind}: {self.user_id}"

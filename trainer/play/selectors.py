@@ -205,7 +205,12 @@ def deals_played(
         )
         # A deal in play is its table's latest (linked to the table); earlier ones are over.
         in_play = {p.game_id for p in sat if not p.game.is_finished}
-        tables = dict(LiveTable.objects.filter(game_id__in=in_play).values_list("game_id", "pk"))
+        # (only tables the players' teachers may watch: the others are no page for them)
+        tables = dict(
+            LiveTable.objects.filter(game_id__in=in_play, watchable=True).values_list(
+                "game_id", "pk"
+            )
+        )
         for player in sat:
             user_id, deal = player.user_id, player.game
             for assignment_id, since in followed[user_id]:
@@ -223,11 +228,11 @@ def deals_played(
 
 def deal_urls(game_ids: Iterable[int]) -> dict[int, str]:
     """``{game_id: url}`` (``core.playlog``): a solo deal's table (a teacher of the class may
-    look on); a live deal's shared review once over, while in play its live table (where the
-    player's teacher may watch). Two queries."""
+    look on); a live deal's shared review once over, while in play its live table if its host
+    lets the players' teachers watch (else no link). Two queries."""
     games = Game.objects.filter(pk__in=set(game_ids)).only("pk", "live", "status", "share_token")
     tables = dict(
-        LiveTable.objects.filter(game_id__in=set(game_ids), game__live=True)
+        LiveTable.objects.filter(game_id__in=set(game_ids), game__live=True, watchable=True)
         .exclude(game__status=Game.Status.FINISHED)
         .values_list("game_id", "pk")
     )
@@ -265,8 +270,8 @@ def deal_links(assignment_id: int) -> dict[int, list[playlog.DealLink]]:
                     url = reverse("play:shared", args=[game.share_token])
                 elif table_id is not None:
                     url = reverse("play:live", args=[table_id])
-                else:  # pragma: no cover - a deal left in play by a table since deleted
-                    url = game.get_absolute_url()
+                else:  # in play at a table its players do not let teachers watch
+                    url = ""
                 label = (
                     gettext("deal %(number)s at a live table")
                     if game.is_finished

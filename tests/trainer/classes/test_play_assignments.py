@@ -303,12 +303,14 @@ def test_answers_given_at_a_live_table_link_to_its_table_then_to_its_review():
 
     room = classroom()
     ana, bo = student_in(room, user("ana")), student_in(room, user("bo"))
-    table = live.live_table_open(host=ana, settings=SETTINGS, seat=Seat.S, opponents_link=False)
+    teacher = _client(teacher_of(room))
+    table = live.live_table_open(
+        host=ana, settings=SETTINGS, seat=Seat.S, opponents_link=False, watchable=True
+    )
     live.live_seat_take(pk=table.pk, user=bo, seat=Seat.N, allowed=SEATS)
     table = live.live_begin(pk=table.pk, by=ana)
     game = Game.objects.get(pk=table.game_id)
     led_in(ana, game, correct=False)
-    teacher = _client(teacher_of(room))
     page = f"/classes/{room.pk}/students/{ana.pk}/"
 
     body = teacher.get(page).content.decode()

@@ -314,7 +314,9 @@ def _live_table():
     ana, ben = person("ana"), person("ben")
     room = classes.classroom()
     ClassMembership.objects.create(classroom=room, user=ana, role="student")
+    teacher = classes.teacher_of(room)  # (since before the deal: may watch it)
     table = seated_table((ana, Seat.S), (ben, Seat.N))
+    live.live_watchable(pk=table.pk, by=ana, watchable=True)
     live.live_begin(pk=table.pk, by=ana)
     users = {Seat.S: ana, Seat.N: ben}
     for _ in range(100):
@@ -322,7 +324,7 @@ def _live_table():
         seat = engine.to_move()
         assert seat is not None, "the deal ended before a pass and a card met in a hand"
         if {a == PASS for _, a in engine.view(seat).current} == {True, False}:
-            return table, users[seat.partner], classes.teacher_of(room)
+            return table, users[seat.partner], teacher
         legal = engine.legal(seat)
         action = PASS if PASS in legal and engine.view(seat).current else legal[0]
         live.live_act(pk=table.pk, user=users[seat], action=action, version=table.version)

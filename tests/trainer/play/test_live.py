@@ -164,15 +164,17 @@ def test_every_move_is_checked_against_the_senders_seat_and_nothing_is_written_o
 @pytest.mark.django_db
 def test_strangers_and_teachers_of_other_classes_get_404_and_a_teacher_watches():
     ana, ben = person("ana"), person("ben")
-    table = seated_table((ana, Seat.S), (ben, Seat.N))
-    live.live_begin(pk=table.pk, by=ana)
-    assert client_of(person("cy")).get(f"/play/tables/{table.pk}/").status_code == 404
-    assert Client().get(f"/play/tables/{table.pk}/").status_code == 302  # sign in first
     room = classes.classroom()
     other_room = classes.classroom()
-    ClassMembership.objects.create(classroom=room, user=ana, role="student")
     teacher = classes.teacher_of(room)
     outsider = classes.teacher_of(other_room)
+    ClassMembership.objects.create(classroom=room, user=ana, role="student")
+    table = seated_table((ana, Seat.S), (ben, Seat.N))
+    live.live_watchable(pk=table.pk, by=ana, watchable=True)
+    live.live_begin(pk=table.pk, by=ana)
+    table.refresh_from_db()
+    assert client_of(person("cy")).get(f"/play/tables/{table.pk}/").status_code == 404
+    assert Client().get(f"/play/tables/{table.pk}/").status_code == 302  # sign in first
     assert client_of(outsider).get(f"/play/tables/{table.pk}/").status_code == 404
 
     page = client_of(teacher).get(f"/play/tables/{table.pk}/").text
@@ -183,6 +185,116 @@ def test_strangers_and_teachers_of_other_classes_get_404_and_a_teacher_watches()
     # The watcher cannot play.
     with pytest.raises(live.LiveRefused):
         live.live_act(pk=table.pk, user=teacher, action=Action.parse("pass"), version=table.version)
+
+
+def _watch_status(user, table: LiveTable) -> int:
+    return client_of(user).get(f"/play/tables/{table.pk}/").status_code
+
+
+@pytest.mark.django_db
+def test_a_class_made_and_joined_during_the_deal_lets_nobody_watch():
+    """A seated player's second account makes a class (anyone may), the player joins it
+    mid-deal: the new "teacher" sees nothing. The relation must be older than the deal."""
+    ana, ben, puppet = person("ana"), person("ben"), person("puppet")
+    table = seated_table((ana, Seat.S), (ben, Seat.N))
+    live.live_watchable(pk=table.pk, by=ana, watchable=True)
+    live.live_begin(pk=table.pk, by=ana)
+    room = classes.classroom()
+    ClassMembership.objects.create(classroom=room, user=puppet, role="teacher")
+    ClassMembership.objects.create(classroom=room, user=ana, role="student")
+    table.refresh_from_db()
+    assert _watch_status(puppet, table) == 404
+    assert live.live_access(puppet, table.pk) is None
+    # The next deal is dealt after the relation: now it is a prior one.
+    live.live_away(pk=table.pk, user=ana, away=True)
+    live.live_away(pk=table.pk, user=ben, away=True)
+    table.refresh_from_db()
+    assert table.status == "finished"
+    live.live_begin(pk=table.pk, by=ana)
+    assert _watch_status(puppet, table) == 200
+
+
+@pytest.mark.django_db
+def test_a_club_made_or_an_organiser_made_during_the_deal_lets_nobody_watch():
+    from trainer.clubs import services as clubs
+    from trainer.clubs.models import ClubMembership
+
+    ana, ben, puppet, boss = person("ana"), person("ben"), person("puppet"), person("boss")
+    club = clubs.club_create(user=boss, name="Riverside")
+    ClubMembership.objects.create(club=club, user=puppet, role="member")
+    ClubMembership.objects.create(club=club, user=ana, role="member")
+    table = seated_table((ana, Seat.S), (ben, Seat.N))
+    live.live_watchable(pk=table.pk, by=ana, watchable=True)
+    live.live_begin(pk=table.pk, by=ana)
+    assert _watch_status(boss, table) == 200  # an organiser since before the deal
+    # A member made organiser during the deal is not one since before it.
+    clubs.member_promote(actor=boss, club=club, user_id=puppet.pk)
+    assert _watch_status(puppet, table) == 404
+    # Nor is an organiser of a club made during the deal.
+    own = clubs.club_create(user=person("other"), name="Mine")
+    ClubMembership.objects.create(club=own, user=ana, role="member")
+    assert _watch_status(own.memberships.get(role="organiser").user, table) == 404
+
+
+@pytest.mark.django_db
+def test_a_table_a_player_opens_refuses_watchers_until_its_host_lets_them():
+    ana, ben = person("ana"), person("ben")
+    room = classes.classroom()
+    teacher = classes.teacher_of(room)
+    ClassMembership.objects.create(classroom=room, user=ana, role="student")
+    table = seated_table((ana, Seat.S), (ben, Seat.N))
+    assert not table.watchable
+    live.live_begin(pk=table.pk, by=ana)
+    assert _watch_status(teacher, table) == 404
+    assert table not in live.live_tables_for(teacher)
+    # Only the host decides; a seated player who is not the host cannot, nor can the teacher.
+    for who in (ben, teacher):
+        response = client_of(who).post(f"/play/tables/{table.pk}/watchers/", {"watchable": "1"})
+        assert response.status_code in (400, 404)
+    table.refresh_from_db()
+    assert not table.watchable
+    client_of(ana).post(f"/play/tables/{table.pk}/watchers/", {"watchable": "1"})
+    table.refresh_from_db()
+    assert table.watchable and _watch_status(teacher, table) == 200
+    assert table in live.live_tables_for(teacher)
+    # And back off: the teacher's page is gone again.
+    client_of(ana).post(f"/play/tables/{table.pk}/watchers/", {"watchable": "0"})
+    assert _watch_status(teacher, table) == 404
+
+
+@pytest.mark.django_db
+def test_the_players_see_who_watches_by_name():
+    ana, ben = person("ana"), person("ben")
+    room = classes.classroom()
+    teacher = classes.teacher_of(room)
+    teacher.first_name, teacher.last_name = "Tess", "Quill"
+    teacher.save()
+    ClassMembership.objects.create(classroom=room, user=ana, role="student")
+    table = seated_table((ana, Seat.S), (ben, Seat.N))
+    live.live_watchable(pk=table.pk, by=ana, watchable=True)
+    live.live_begin(pk=table.pk, by=ana)
+    assert "data-watched" not in client_of(ben).get(f"/play/tables/{table.pk}/").text
+    client_of(teacher).get(f"/play/tables/{table.pk}/")
+    page = client_of(ben).get(f"/play/tables/{table.pk}/").text
+    assert "data-watched" in page and "Tess Q." in page
+
+
+@pytest.mark.django_db
+def test_the_join_page_says_when_the_table_may_be_watched():
+    ana, ben = person("ana"), person("ben")
+    table = seated_table((ana, Seat.S))
+    join = f"/play/tables/join/{table.invite_token}/"
+    assert "data-join-watched" not in client_of(ben).get(join).text
+    live.live_watchable(pk=table.pk, by=ana, watchable=True)
+    assert "data-join-watched" in client_of(ben).get(join).text
+
+
+@pytest.mark.django_db
+def test_the_live_table_page_answers_get_only():
+    ana = person("ana")
+    table = seated_table((ana, Seat.S))
+    assert client_of(ana).post(f"/play/tables/{table.pk}/").status_code == 405
+    assert client_of(ana).post(f"/play/tables/{table.pk}/table/").status_code == 405
 
 
 @pytest.mark.django_db
@@ -437,6 +549,7 @@ def test_the_coach_is_on_only_while_every_player_wants_it_and_shows_only_ones_ow
 def test_only_a_seated_player_votes_for_the_coach():
     ana = person("ana")
     table = seated_table((ana, Seat.S))
+    live.live_watchable(pk=table.pk, by=ana, watchable=True)  # (the teacher may watch)
     before = LiveTable.objects.get(pk=table.pk).version
     assert (
         client_of(person("cy")).post(f"/play/tables/{table.pk}/coach/", {"coach": "1"}).status_code
@@ -452,15 +565,17 @@ def test_only_a_seated_player_votes_for_the_coach():
 
 
 @pytest.mark.django_db
-def test_the_frames_of_one_move_read_nothing_and_reuse_the_moves_own_rows_and_rebuild(
+def test_the_frames_of_one_change_share_one_read_and_one_rendering_per_view(
     django_assert_max_num_queries, django_capture_on_commit_callbacks, monkeypatch
 ):
-    """After a move, the frames for its change read nothing: the move keeps its rows as
-    stored (each frame is the one a fresh read gives); neither the move nor the frames
-    rebuild the deal from its record (the move acts on a copy of the kept table and keeps its
-    own); a frame announced without a stamp (someone connected or left) reads afresh."""
+    """After a move, the frames for its change read the table once in a process (the first
+    frame: the table, its seats, who is present), then nothing; frames that see the table
+    alike (the same seat, language and role) share one rendering; neither the move nor the
+    frames rebuild the deal from its record (the move acts on a copy of the kept table and
+    keeps its own). Presence is announced with a stamp of its own, read once too."""
+    from trainer.play import consumers
     from trainer.play.consumers import render_for
-    from trainer.play.live import change_stamp
+    from trainer.play.live import change_stamp, presence_stamp
 
     ana, bo = person("ana"), person("bo")
     users = {Seat.S: ana, Seat.N: bo}
@@ -469,12 +584,19 @@ def test_the_frames_of_one_move_read_nothing_and_reuse_the_moves_own_rows_and_re
     render_for(ana, table.pk, "en")  # the deal as dealt, rebuilt and kept for reading
     rebuilt = []
     real = PlayTable.replay.__func__
+    rendered = []
+    real_render = consumers.render_table
 
     def counting(cls, *args, **kwargs):
         rebuilt.append(1)
         return real(cls, *args, **kwargs)
 
+    def counting_render(*args, **kwargs):
+        rendered.append(1)
+        return real_render(*args, **kwargs)
+
     monkeypatch.setattr(PlayTable, "replay", classmethod(counting))
+    monkeypatch.setattr(consumers, "render_table", counting_render)
     for _ in range(2):
         engine = engine_of(table)
         mover = users[engine.to_move()]
@@ -489,20 +611,27 @@ def test_the_frames_of_one_move_read_nothing_and_reuse_the_moves_own_rows_and_re
                 version=table.version,
             )
         assert (kept.actions, dict(kept._starts), kept.view(Seat.S)) == before
-        for user in (ana, bo, ana):
+        rendered.clear()
+        with django_assert_max_num_queries(3):
+            render_for(ana, table.pk, "en", change_stamp(table))
+        for user in (bo, ana, bo):
             with django_assert_max_num_queries(0):
                 _access, html, version = render_for(user, table.pk, "en", change_stamp(table))
             assert version == table.version and f'data-version="{version}"' in html
             assert html == render_for(user, table.pk, "en")[1]  # (as read afresh)
+        assert len(rendered) == 2 + 3  # (one per seat for the change; three read afresh)
         assert rebuilt == []
         assert 'data-connected="1"' not in html
-        # Presence changes without a new version; the frames it announces read afresh.
-        live.live_connected(pk=table.pk, user=bo, delta=1)
-        with django_assert_max_num_queries(2):
-            _access, html, version = render_for(ana, table.pk, "en")
+        # Presence changes without a new version; its stamp is read once, and afresh.
+        live.presence_open(pk=table.pk, user=bo, watcher=False, socket="bo-1")
+        stamp = presence_stamp()
+        with django_assert_max_num_queries(3):
+            _access, html, version = render_for(ana, table.pk, "en", stamp)
         assert 'data-connected="1"' in html and version == table.version
-        live.live_connected(pk=table.pk, user=bo, delta=-1)
-        assert 'data-connected="1"' not in render_for(ana, table.pk, "en")[1]
+        with django_assert_max_num_queries(0):
+            assert render_for(ana, table.pk, "en", stamp)[1] == html
+        live.presence_close(pk=table.pk, socket="bo-1")
+        assert 'data-connected="1"' not in render_for(ana, table.pk, "en", presence_stamp())[1]
 
 
 @pytest.mark.django_db
@@ -678,7 +807,7 @@ def test_the_seat_lines_and_the_hand_say_who_sits_where_and_what_may_be_played(
     table = seated_table((ana, Seat.S), (bea, Seat.N), (cora, Seat.W))
     live.live_begin(pk=table.pk, by=ana)
     live.live_away(pk=table.pk, user=bea, away=True)  # a bot plays North
-    live.live_connected(pk=table.pk, user=ana, delta=1)  # West, a person, is not connected
+    live.presence_open(pk=table.pk, user=ana, watcher=False, socket="ana-1")  # (West is not)
     engine = engine_of(table)
     while engine.to_move() is Seat.W:  # (then South's turn)
         table.refresh_from_db()
@@ -1068,6 +1197,7 @@ def test_players_are_told_when_a_watcher_reads_the_deal_without_a_socket(time_ma
     ana, ben = person("ana"), person("ben")
     ClassMembership.objects.create(classroom=room, user=ana, role="student")
     table = seated_table((ana, Seat.S), (ben, Seat.N))
+    live.live_watchable(pk=table.pk, by=ana, watchable=True)
     live.live_begin(pk=table.pk, by=ana)
     partial = f"/play/tables/{table.pk}/table/"
     assert "data-watched" not in client_of(ben).get(partial).text
@@ -1079,10 +1209,13 @@ def test_players_are_told_when_a_watcher_reads_the_deal_without_a_socket(time_ma
         comm = _communicator(ben, table)
         assert (await comm.connect(timeout=WAIT))[0]
         await _frame(comm)  # (the table as it is: nobody watching)
-        from channels.db import database_sync_to_async
+        from asgiref.sync import sync_to_async
 
-        shown = await database_sync_to_async(
-            lambda: client_of(teacher).get(f"/play/tables/{table.pk}/").text
+        # (a thread of its own: the page announces the look with async_to_sync, which a
+        # thread sharing an event loop's thread, as after a browser test, may not use)
+        shown = await sync_to_async(
+            lambda: client_of(teacher).get(f"/play/tables/{table.pk}/").text,
+            thread_sensitive=False,
         )()
         assert "data-watching" in shown
         frame = await _frame(comm)

@@ -26,6 +26,28 @@
     return null;
   }
 
+  // A wait the table shows ("you may hand the seat to a bot in 40 s") ends with no change
+  // to announce: the page asks for the table again when it does.
+  var refreshTimer = null;
+  function scheduleRefresh() {
+    if (refreshTimer) clearTimeout(refreshTimer);
+    refreshTimer = null;
+    var waiting = root.querySelector("[data-refresh-in]");
+    if (!waiting) return;
+    var seconds = Number(waiting.getAttribute("data-refresh-in"));
+    refreshTimer = setTimeout(refresh, (seconds + 1) * 1000);
+  }
+
+  function refresh() {
+    if (open) {
+      socket.send(JSON.stringify({ refresh: true }));
+      return;
+    }
+    fetch(root.getAttribute("data-partial"), { credentials: "same-origin" })
+      .then(function (response) { return response.ok ? response.text() : null; })
+      .then(function (html) { if (html) swap(html); });
+  }
+
   function swap(html) {
     var holder = document.createElement("div");
     holder.innerHTML = html;
@@ -53,6 +75,7 @@
         var again = fresh.querySelector(focused);
         if (again) again.focus();
       }
+      scheduleRefresh();
     }
   }
 
@@ -81,11 +104,16 @@
         errorBox.hidden = false;
       }
     };
-    socket.onclose = function () {
+    socket.onclose = function (event) {
       open = false;
       root.removeAttribute("data-socket-open");
       paused();
-      setTimeout(connect, retry);
+      // 4404: not (or no longer) this user's table to see; 4429: too many tabs open here.
+      // Neither gets better by trying again; anything else (1012 a server restarting, 1013
+      // the live updates' server down, a dropped network) does: try again, less and less
+      // often.
+      if (event.code === 4404 || event.code === 4429) return;
+      setTimeout(connect, event.code === 1012 ? 250 : retry);
       retry = Math.min(retry * 2, 15000);
     };
   }
@@ -100,5 +128,6 @@
     socket.send(JSON.stringify({ action: button.getAttribute("data-action"), version: Number(t.getAttribute("data-version")) }));
   });
 
+  scheduleRefresh();
   connect();
 })();
