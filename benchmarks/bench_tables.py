@@ -23,13 +23,22 @@ when a deal ends. For ``--seconds``:
   play tests' check (``tests.browser.leakcheck``); and no deal's seed in a frame before its end;
 - CPU seconds of the server processes and of this driver (``time.process_time``).
 
+- socket reconnects (must be 0): sockets that closed under a player and were opened again,
+  counted apart for the ``--idle-sockets``: N more seated sockets, at tables of their own
+  that nobody plays, which send nothing for the whole run (a channel layer that drops idle
+  sockets shows here).
+
+With ``--servers S`` (and ``--redis``) the tables are played across S app servers (each its own
+uvicorn, ``--workers`` processes): each table's South on one server and North on the next, so
+every move reaches the other seat through Redis.
+
 The last lines are the ratios (the target: p95 ≤ 3× the trivial page's p50 at 50 tables):
 
     ratio_p50_vs_trivial_p50: …
     ratio_p95_vs_trivial_p50: …
 
     python benchmarks/bench_tables.py [--tables 50] [--seconds 60] [--think 2] [--redis]\
-        [--workers N] [--probe-every 0.25]
+        [--workers N] [--servers S] [--idle-sockets N] [--probe-every 0.25]
 """
 
 from __future__ import annotations
@@ -77,7 +86,7 @@ def cookie(user):
 
 
 tables = []
-for i in range({tables} + {warm}):
+for i in range({tables} + {warm} + {idle}):
     south = users.create_user(f"bench-s{{i}}")
     north = users.create_user(f"bench-n{{i}}")
     table = live.live_table_open(host=south, settings=settings, seat=Seat.S, opponents_link=False)
@@ -187,6 +196,10 @@ class Table:
     cookies: dict[str, str]
     first_version: int
     #: Every frame each seat received: (version, html).
+    #: The app server each seat's socket goes to.
+    ports: dict[str, int] = field(default_factory=dict)
+    #: Nobody plays it: its sockets only read (``--idle-sockets``).
+    idle: bool = False
     frames: dict[str, list[tuple[int, str]]] = field(default_factory=lambda: {"S": [], "N": []})
     moves: dict[int, Move] = field(default_factory=dict)  # by the version the move makes
     sent: int = 0
@@ -212,6 +225,7 @@ class Driver:
         self.latencies: list[float] = []
         self.own_latencies: list[float] = []
         self.reconnects = 0
+        self.idle_reconnects = 0
         self.tasks: set[asyncio.Task] = set()
         self.over: dict[int, asyncio.Event] = {}
         self.random = random.Random(2026)
@@ -231,12 +245,13 @@ class Driver:
 
         other = "N" if seat == "S" else "S"
         acted = -1
-        uri = f"ws://127.0.0.1:{self.port}/ws/play/tables/{table.pk}/"
+        port = table.ports.get(seat, self.port)
+        uri = f"ws://127.0.0.1:{port}/ws/play/tables/{table.pk}/"
         while True:
             try:
                 async with websockets.connect(
                     uri,
-                    origin=f"http://127.0.0.1:{self.port}",  # type: ignore[arg-type]
+                    origin=f"http://127.0.0.1:{port}",  # type: ignore[arg-type]
                     additional_headers={"Cookie": f"sessionid={table.cookies[seat]}"},
                     open_timeout=60,
                     ping_interval=None,
@@ -252,6 +267,8 @@ class Driver:
                             continue
                         version, html = int(data["version"]), data["html"]
                         table.frames[seat].append((version, html))
+                        if table.idle:
+                            continue
                         for made, move in list(table.moves.items()):
                             if made > version:
                                 continue
@@ -291,7 +308,10 @@ class Driver:
             except (OSError, websockets.ConnectionClosed):
                 if time.perf_counter() > self.stop_at:
                     return
-                self.reconnects += 1
+                if table.idle:
+                    self.idle_reconnects += 1
+                else:
+                    self.reconnects += 1
                 await asyncio.sleep(0.5)
 
     async def act(self, ws: Any, table: Table, seat: str, action: str, version: int) -> None:
@@ -306,7 +326,8 @@ class Driver:
     async def deal(self, table: Table) -> None:
         await asyncio.sleep(self.pause())
         if time.perf_counter() < self.stop_at:
-            ok = await asyncio.to_thread(deal_again, self.port, table.pk, table.cookies["S"])
+            port = table.ports.get("S", self.port)
+            ok = await asyncio.to_thread(deal_again, port, table.pk, table.cookies["S"])
             table.deals_begun += int(ok)
         table.dealing = False
 
@@ -474,9 +495,19 @@ def main() -> int:
         help="frames uncompressed (browsers ask for permessage-deflate, as the clients do)",
     )
     parser.add_argument("--workers", type=int, default=1, help="uvicorn workers (needs --redis)")
+    parser.add_argument(
+        "--servers", type=int, default=1, help="app servers, each its own uvicorn (needs --redis)"
+    )
+    parser.add_argument(
+        "--idle-sockets",
+        type=int,
+        default=0,
+        help="more seated sockets, at tables nobody plays, that send nothing for the whole run",
+    )
     args = parser.parse_args()
-    if args.workers > 1 and not args.redis:
-        parser.error("--workers > 1 needs --redis: the in-memory channel layer is per process")
+    if (args.workers > 1 or args.servers > 1) and not args.redis:
+        parser.error("--workers/--servers > 1 need --redis: the in-memory layer is per process")
+    idle_tables = (args.idle_sockets + 1) // 2
 
     with tempfile.TemporaryDirectory() as tmp:
         env = {
@@ -521,7 +552,12 @@ def main() -> int:
             [
                 *manage,
                 *("shell", "-c"),
-                SETUP.format(settings=settings, tables=args.tables, warm=2 * args.workers),
+                SETUP.format(
+                    settings=settings,
+                    tables=args.tables,
+                    warm=2 * args.workers * args.servers,
+                    idle=idle_tables,
+                ),
             ],
             env=env,
             check=True,
@@ -530,25 +566,40 @@ def main() -> int:
             text=True,
         )
         setup = json.loads(made.stdout.split("BENCH-SETUP ", 1)[1])
+        ports = [free_port() for _ in range(args.servers)]
         everything = [
-            Table(t["pk"], {"S": t["S"], "N": t["N"]}, t["version"]) for t in setup["tables"]
+            Table(
+                t["pk"],
+                {"S": t["S"], "N": t["N"]},
+                t["version"],
+                # South on one server, North on the next: every move crosses servers.
+                ports={"S": ports[i % len(ports)], "N": ports[(i + 1) % len(ports)]},
+            )
+            for i, t in enumerate(setup["tables"])
         ]
-        tables, warm = everything[: args.tables], everything[args.tables :]
-
-        port = free_port()
-        server = subprocess.Popen(
-            [
-                *(PY, "-m", "uvicorn", "concerto_site.asgi:application"),
-                *("--host", "127.0.0.1", "--port", str(port), "--workers", str(args.workers)),
-                *("--lifespan", "off", "--log-level", "warning"),
-                *("--timeout-graceful-shutdown", "3"),
-            ],
-            env=env,
-            cwd=ROOT,
-            start_new_session=True,
-        )
+        tables = everything[: args.tables]
+        idle = everything[len(everything) - idle_tables :] if idle_tables else []
+        warm = everything[args.tables : len(everything) - idle_tables]
+        for table in idle:
+            table.idle = True
+        port = ports[0]
+        servers = [
+            subprocess.Popen(
+                [
+                    *(PY, "-m", "uvicorn", "concerto_site.asgi:application"),
+                    *("--host", "127.0.0.1", "--port", str(p), "--workers", str(args.workers)),
+                    *("--lifespan", "off", "--log-level", "warning"),
+                    *("--timeout-graceful-shutdown", "3"),
+                ],
+                env=env,
+                cwd=ROOT,
+                start_new_session=True,
+            )
+            for p in ports
+        ]
         try:
-            wait_http(port, server)
+            for p, server in zip(ports, servers, strict=True):
+                wait_http(p, server)
             queue: multiprocessing.Queue = multiprocessing.Queue()
             prober = multiprocessing.Process(
                 target=probe,
@@ -560,14 +611,14 @@ def main() -> int:
             asyncio.run(
                 Driver(port, warm, 0.0, now + 3600, now + 60).run(drain=0.0, until_over=True)
             )
-            cpu_server = server_cpu(server.pid)
+            cpu_server = sum(server_cpu(server.pid) for server in servers)
             cpu_driver = time.process_time()
             started = time.perf_counter()
             prober.start()
             measure_from = started + args.warmup
             driver = Driver(
                 port,
-                tables,
+                tables + idle,
                 args.think,
                 measure_from,
                 measure_from + args.seconds,
@@ -575,16 +626,18 @@ def main() -> int:
             )
             asyncio.run(driver.run(drain=3.0))
             elapsed = time.perf_counter() - started
-            cpu_server = server_cpu(server.pid) - cpu_server
+            cpu_server = sum(server_cpu(server.pid) for server in servers) - cpu_server
             cpu_driver = time.process_time() - cpu_driver
             timings = queue.get(timeout=120)
             prober.join()
         finally:
-            os.killpg(server.pid, signal.SIGTERM)
-            try:
-                server.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                os.killpg(server.pid, signal.SIGKILL)
+            for server in servers:
+                os.killpg(server.pid, signal.SIGTERM)
+            for server in servers:
+                try:
+                    server.wait(timeout=15)
+                except subprocess.TimeoutExpired:
+                    os.killpg(server.pid, signal.SIGKILL)
             if redis is not None:
                 redis.terminate()
                 redis.wait(timeout=10)
@@ -599,7 +652,11 @@ def main() -> int:
     lat, own = driver.latencies, driver.own_latencies
     trivial, bare = timings["trivial"], timings["bare"]
     trivial_p50 = statistics.median(trivial) if trivial else float("nan")
-    layer = f"Redis, {args.workers} uvicorn worker(s)" if args.redis else "in-memory, 1 process"
+    layer = (
+        f"Redis, {args.servers} server(s) × {args.workers} uvicorn worker(s)"
+        if args.redis
+        else "in-memory, 1 process"
+    )
     print(
         f"tables: {args.tables} (2 people + 2 {args.bots} bots each), seconds: {args.seconds:g} "
         f"(after {args.warmup:g} s warm-up), think: {args.think:g} s, uvicorn, "
@@ -631,7 +688,8 @@ def main() -> int:
     )
     print(
         f"lost: {checked['lost']}  duplicated: {checked['duplicated']}  refused: {len(refused)}"
-        f" {sorted(set(refused))[:3]}  socket reconnects: {driver.reconnects}"
+        f" {sorted(set(refused))[:3]}  socket reconnects: {driver.reconnects}, "
+        f"idle sockets: {2 * len(idle)} open the whole run, reconnects: {driver.idle_reconnects}"
     )
     print(
         f"frames: {checked['frames']} received, {checked['frames_read']} distinct read, "
@@ -654,12 +712,15 @@ def main() -> int:
         "duplicated": checked["duplicated"],
         "leaked": checked["leaked_frames"],
         "seeds_early": checked["seeds_early"],
+        "reconnects": driver.reconnects,
+        "idle_reconnects": driver.idle_reconnects,
     }
     print(json.dumps(summary))
     print(f"ratio_p50_vs_trivial_p50: {percentile(lat, 0.5) / trivial_p50:.2f}")
     print(f"ratio_p95_vs_trivial_p50: {percentile(lat, 0.95) / trivial_p50:.2f}")
     bad = checked["lost"] + checked["duplicated"] + checked["leaked_frames"]
     bad += checked["seeds_early"] + checked["unmapped"] + int(checked["teeth"] == 0)
+    bad += driver.reconnects + driver.idle_reconnects
     return 1 if bad else 0
 
 
