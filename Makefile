@@ -33,7 +33,7 @@ SUDO := $(if $(filter 0,$(shell id -u)),,$(shell command -v sudo))
 # otherwise compile the project again (about 5 s of CPU each).
 unexport PYTHONDONTWRITEBYTECODE
 
-.PHONY: help run serve worker test fast-lane test-slow screenshots lint typecheck bench clean setup setup-dev chromium gettext cjk-fonts messages lock
+.PHONY: help run serve worker test fast-lane test-slow test-production screenshots lint typecheck bench clean setup setup-dev chromium gettext cjk-fonts messages lock
 
 help:
 	@echo "make run    set up .venv, migrate, seed, serve on http://127.0.0.1:8000/"
@@ -41,6 +41,7 @@ help:
 	@echo "make worker the background workers on TASK_BROKER_URL (make serve starts one when it is set)"
 	@echo "make test   set up .venv (and Chromium), then ruff, mypy and the fast pytest lane"
 	@echo "make test-slow  the slow volume sweeps of the property tests (CI runs both)"
+	@echo "make test-production  two servers on PostgreSQL and Redis: idle sockets, outages, load (DATABASE_URL=postgres://…)"
 	@echo "make screenshots  the browser tests, saving every page they visit to tests/browser/output/"
 	@echo "make lint   ruff check . and ruff format --check ."
 	@echo "make typecheck  mypy: the engine strictly, the trainer with django-stubs (part of make test)"
@@ -184,11 +185,18 @@ test: setup-dev chromium gettext cjk-fonts lint typecheck
 
 # The fast lane's pytest alone, on whatever DATABASE_URL says (.ci/run: PostgreSQL).
 fast-lane:
-	$(BIN)/pytest -m "not slow" $(XDIST)
+	$(BIN)/pytest -m "not slow and not production" $(XDIST)
 
 # The volume runs of the property tests (thousands more seeds); CI runs them after `make test`.
 test-slow: setup-dev
-	$(BIN)/pytest -m slow $(XDIST)
+	$(BIN)/pytest -m "slow and not production" $(XDIST)
+
+# The production shape (tests/production/): two app servers as `make serve` starts them, on
+# the PostgreSQL that DATABASE_URL names, with a redis-server of the tests' own; idle sockets,
+# Redis restarted, a server killed, 40 learners. One test at a time (they start servers).
+# .ci/run runs it; locally: DATABASE_URL=postgres://… make test-production.
+test-production: setup-dev
+	$(BIN)/pytest -m production -p no:xdist tests/production
 
 # The browser tests with their screenshots saved (desktop and 360 px, both languages), to look at.
 screenshots: setup-dev chromium cjk-fonts
