@@ -158,9 +158,7 @@ TEMPLATES = [
 
 DATABASES = {
     "default": dj_database_url.config(
-        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
-        conn_max_age=int(os.environ.get("CONN_MAX_AGE", "0")),
-        conn_health_checks=True,
+        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}", conn_health_checks=True
     )
 }
 # PostgreSQL: each process borrows connections from a pool of its own (psycopg_pool, Django's
@@ -168,9 +166,16 @@ DATABASES = {
 # than DB_POOL_MAX_SIZE connections however many threads serve it: servers × processes ×
 # DB_POOL_MAX_SIZE bounds the total (docs/operations.md, "Connections"). A request that finds
 # the pool empty waits up to DB_POOL_TIMEOUT seconds, then is a 503. DB_POOL_MAX_SIZE=0 turns
-# the pool off (then CONN_MAX_AGE applies, e.g. behind PgBouncer).
+# the pool off (then CONN_MAX_AGE applies, e.g. behind PgBouncer). Without a pool (SQLite, or
+# PostgreSQL behind PgBouncer) a thread keeps its connection CONN_MAX_AGE seconds in production:
+# the live tables' sockets do their database work in one thread per process, which then opens
+# no connection per frame.
 DB_POOL_MAX_SIZE = int(os.environ.get("DB_POOL_MAX_SIZE", "8"))
-if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and DB_POOL_MAX_SIZE > 0:
+POOLED = DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and DB_POOL_MAX_SIZE > 0
+DATABASES["default"]["CONN_MAX_AGE"] = int(
+    os.environ.get("CONN_MAX_AGE", "0" if DEBUG or POOLED else "60")
+)
+if POOLED:
     if DATABASES["default"]["CONN_MAX_AGE"]:
         raise ImproperlyConfigured("CONN_MAX_AGE must be 0 with the pool (DB_POOL_MAX_SIZE).")
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
