@@ -154,23 +154,28 @@ class AsgiServer:
         return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
 
     def stop(self) -> None:
-        proc = self.process
-        if proc is None or proc.poll() is not None:
-            return
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait(timeout=10)
+        stop_group(self.process)
 
     def __enter__(self) -> AsgiServer:
         return self.start()
 
     def __exit__(self, *exc: object) -> None:
         self.stop()
+
+
+def stop_group(proc: subprocess.Popen | None, timeout: float = 10.0) -> None:
+    """Stop a server started in a session of its own: SIGTERM to its whole process group,
+    then, after ``timeout`` seconds, SIGKILL."""
+    if proc is None or proc.poll() is not None:
+        return
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(proc.pid, signal.SIGTERM)
+    try:
+        proc.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=timeout)
 
 
 def session_cookie(user) -> str:

@@ -14,6 +14,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from engine.seats import Seat
+from tests.browser import test_live_tables
 from tests.browser.asgi_servers import AsgiServer, served_database, session_cookie
 from tests.browser.test_live_tables import (
     DESKTOP,
@@ -24,9 +25,11 @@ from tests.browser.test_live_tables import (
     _fits,
     _join,
     _open_table,
-    _player,
     _settle,
 )
+
+#: People, each in a browser context of their own, signed in on this module's server.
+people = test_live_tables.people
 
 
 @pytest.fixture
@@ -40,19 +43,6 @@ def server(transactional_db, tmp_path: Path) -> Iterator[AsgiServer]:
         log = running.log()
     if "Traceback" in log:
         pytest.fail(f"the server logged an error:\n{log[-4000:]}")
-
-
-@pytest.fixture
-def people(browser: Browser, server: AsgiServer) -> Iterator[Callable[[str], Player]]:
-    made: list[Player] = []
-
-    def make(name: str) -> Player:
-        made.append(_player(browser, server, name))
-        return made[-1]
-
-    yield make
-    for player in made:
-        player.context.close()
 
 
 def _play_until(players: list[Player], seat: Seat) -> None:

@@ -18,7 +18,7 @@ import subprocess
 import time
 from pathlib import Path
 
-from tests.browser.asgi_servers import ROOT, free_port, get, server_env
+from tests.browser.asgi_servers import ROOT, free_port, get, server_env, stop_group
 
 
 class Server:
@@ -90,12 +90,4 @@ class Server:
             self.process.wait(timeout=10)
 
     def stop(self) -> None:
-        proc = self.process
-        if proc is None or proc.poll() is not None:
-            return
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            self.kill()
+        stop_group(self.process, timeout=30)

@@ -75,14 +75,25 @@ def _one_line_per_outage_and_process(server: Server, what: str) -> None:
     assert all(n == 1 for n in counts.values()), counts
 
 
-def test_idle_sockets_stay_open_and_moves_cross_servers(servers, transactional_db):
+def _table_across(servers: list[Server], south: str, north: str, *, first_move: bool = True):
+    """A dealt table with ``south`` seated on server A and ``north`` on B, both sockets open
+    (and, with ``first_move``, one move made): the table, its players and the people."""
     a, b = servers
-    ana, ben = person("ana"), person("ben")
+    ana, ben = person(south), person(north)
     table = dealt_table(ana, ben)
     players = {Seat.S: Seated(a, ana, table, Seat.S), Seat.N: Seated(b, ben, table, Seat.N)}
     _open_all(players)
+    quiet(*players.values())
+    if first_move:
+        play_one(players, table)
+        table.refresh_from_db()
+    return table, players, ana, ben
+
+
+def test_idle_sockets_stay_open_and_moves_cross_servers(servers, transactional_db):
+    a, b = servers
+    table, players, _, _ = _table_across(servers, "ana", "ben", first_move=False)
     try:
-        quiet(*players.values())
         time.sleep(30)  # (idle: the channel layer blocks on Redis six times meanwhile)
         for p in players.values():
             with pytest.raises(TimeoutError):  # nothing came and nothing closed
@@ -100,13 +111,7 @@ def test_idle_sockets_stay_open_and_moves_cross_servers(servers, transactional_d
 
 def test_redis_stopped_and_started_mid_deal(servers, redis: RedisServer, transactional_db):
     a, b = servers
-    ana, ben = person("cleo"), person("dan")
-    table = dealt_table(ana, ben)
-    players = {Seat.S: Seated(a, ana, table, Seat.S), Seat.N: Seated(b, ben, table, Seat.N)}
-    _open_all(players)
-    quiet(*players.values())
-    play_one(players, table)
-    table.refresh_from_db()
+    table, players, ana, ben = _table_across(servers, "cleo", "dan")
     before = human_moves(table)
 
     redis.kill()
@@ -160,13 +165,7 @@ def test_a_server_killed_its_players_resume_on_the_other(
     servers, database_url, redis: RedisServer, folder, transactional_db
 ):
     a, b = servers
-    ana, ben = person("eve"), person("finn")
-    table = dealt_table(ana, ben)
-    players = {Seat.S: Seated(a, ana, table, Seat.S), Seat.N: Seated(b, ben, table, Seat.N)}
-    _open_all(players)
-    quiet(*players.values())
-    play_one(players, table)
-    table.refresh_from_db()
+    table, players, ana, ben = _table_across(servers, "eve", "finn")
     assert set(LivePresence.objects.filter(table=table).values_list("user_id", flat=True)) == {
         ana.pk,
         ben.pk,

@@ -7,7 +7,6 @@ import uuid
 from collections.abc import Callable
 
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.models import User
 from django.http import Http404, HttpResponse, HttpResponseBadRequest, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -66,22 +65,18 @@ def live_list(request: AuthenticatedHttpRequest) -> HttpResponse:
     return render(request, "play/live/list.html", {"tables": live.live_tables_for(request.user)})
 
 
-def _looked_on(access: live.Access) -> live.Access:
-    """A watcher reading the deal over HTTP is kept and the players' frames are told (a
-    socket counts its watcher while open, a page cannot be counted so)."""
-    if access.watcher and live.live_looked_on(pk=access.table.pk, user=access_user(access)):
+def _looked_on(request: AuthenticatedHttpRequest, access: live.Access) -> live.Access:
+    """A watcher reading the deal over HTTP is kept, by name, and the players' frames are
+    told (a socket counts its watcher while open, a page cannot be counted so)."""
+    if access.watcher and live.live_looked_on(pk=access.table.pk, user=request.user):
         announce_presence(access.table.pk)
     return access
-
-
-def access_user(access: live.Access) -> User:
-    return User(pk=access.viewer)
 
 
 @login_required
 @require_GET
 def live_page(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
-    access = _looked_on(_access(request, pk))
+    access = _looked_on(request, _access(request, pk))
     shown = live.live_shown(access)
     table = shown.table
     ctx = live.live_context(shown)
@@ -105,7 +100,7 @@ def live_page(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
 def live_partial(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """The table partial alone (what a socket frame carries), for a page that lost its
     socket and reloads the table after each move."""
-    shown = live.live_shown(_looked_on(_access(request, pk)))
+    shown = live.live_shown(_looked_on(request, _access(request, pk)))
     ctx = {**live.live_context(shown), "host": shown.table.host_id == request.user.pk}
     return render(request, "play/live/_table.html", ctx)
 

@@ -61,6 +61,8 @@ NOT_PAGES = {
     "play:live-begin": "POST only",
     "play:live-act": "POST only",
     "play:live-away": "POST only",
+    "play:live-hand-over": "POST only",
+    "play:live-watchable": "POST only",
     "play:live-coach": "POST only",
     "play:live-revoke": "POST only",
     "play:live-record": "JSON",

@@ -150,6 +150,20 @@ def test_the_heartbeat_keeps_a_servers_sockets_and_sweeps_a_dead_servers(time_ma
     assert not LivePresence.objects.exists()
 
 
+def _play_until(table: LiveTable, seat: Seat, users: dict) -> None:
+    """The people (``users`` by seat) play their first legal action until ``seat``'s turn;
+    ``table`` is read again."""
+    engine = engine_of(table)
+    while engine.to_move() is not seat:
+        table.refresh_from_db()
+        mover = engine.to_move()
+        live.live_act(
+            pk=table.pk, user=users[mover], action=engine.legal(mover)[0], version=table.version
+        )
+        engine = engine_of(table)
+    table.refresh_from_db()
+
+
 def _stalled_table(time_machine):
     """Ana (host, South) and Ben (North) at a dealt table, played on until it is Ben's turn;
     Ben then closes his last socket."""
@@ -157,15 +171,7 @@ def _stalled_table(time_machine):
     ana, ben = person("ana"), person("ben")
     table = seated_table((ana, Seat.S), (ben, Seat.N))
     live.live_begin(pk=table.pk, by=ana)
-    users = {Seat.S: ana, Seat.N: ben}
-    engine = engine_of(table)
-    while engine.to_move() is not Seat.N:
-        table.refresh_from_db()
-        seat = engine.to_move()
-        live.live_act(
-            pk=table.pk, user=users[seat], action=engine.legal(seat)[0], version=table.version
-        )
-        engine = engine_of(table)
+    _play_until(table, Seat.N, {Seat.S: ana, Seat.N: ben})
     live.presence_open(pk=table.pk, user=ben, watcher=False, socket="ben-1")
     live.presence_close(pk=table.pk, socket="ben-1")
     table.refresh_from_db()
@@ -204,16 +210,7 @@ def test_another_player_waits_out_the_grace_and_a_player_who_is_here_is_never_ha
     ana, ben, cy = person("ana"), person("ben"), person("cy")
     table = seated_table((ana, Seat.S), (ben, Seat.N), (cy, Seat.W))
     live.live_begin(pk=table.pk, by=ana)
-    users = {Seat.S: ana, Seat.N: ben, Seat.W: cy}
-    engine = engine_of(table)
-    while engine.to_move() is not Seat.N:
-        table.refresh_from_db()
-        seat = engine.to_move()
-        live.live_act(
-            pk=table.pk, user=users[seat], action=engine.legal(seat)[0], version=table.version
-        )
-        engine = engine_of(table)
-    table.refresh_from_db()
+    _play_until(table, Seat.N, {Seat.S: ana, Seat.N: ben, Seat.W: cy})
     live.presence_open(pk=table.pk, user=ben, watcher=False, socket="ben-1")
     # Ben is here: nobody may hand his seat over, the host included.
     for who in (ana, cy):
