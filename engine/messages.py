@@ -245,8 +245,8 @@ _STATIC: dict[str, str | Plural] = {
     # Lead drills.
     "drill.lead.prompt": ("You are on lead to your side's %(nth)s hand. Which signal do you lead?"),
     "drill.lead.play_out": (
-        "Your first item is %(item)s: %(cards)s. The %(convention)s card gives it no signal, "
-        "so play it out at once: lead any card of it, then another (partner passes after "
+        "Your first item is %(item)s: %(cards)s. Your card, %(convention)s, gives it no "
+        "signal, so play it out at once: lead any card of it, then another (partner passes after "
         "each), then the other two and a fifth card. Lead %(play)s, or any two of the four "
         "in either order."
     ),

@@ -24,7 +24,7 @@ from typing import Any
 from engine.cards import DECK, Card
 from engine.signals.card import ITEM_FAMILY, Convention, Row, canonical_json
 from engine.signals.cardfile import CardError, InvalidCardError, card_errors, load_convention
-from engine.signals.conventions import known_conventions
+from engine.signals.conventions import CONVENTIONS, known_conventions
 from engine.signals.decoder import decode, readings_table
 from engine.signals.encoder import encode, pattern_matches
 from engine.signals.posterior import posterior
@@ -76,7 +76,7 @@ def check_card(
         }
     played = _own_name(conv)
     roundtrip, unplayed = _roundtrip(played, hands, seed)
-    errors = errors + unplayed
+    errors = errors + _name_taken(conv) + unplayed
     return {
         "valid": not errors and not roundtrip["failed"],
         "name": conv.name,
@@ -85,6 +85,22 @@ def check_card(
         "ambiguities": ambiguities(played, samples=samples),
         "roundtrip": roundtrip,
     }
+
+
+def _name_taken(conv: Convention) -> list[CardError]:
+    """A card that takes a shipped card's name with other content: every other command
+    refuses it (:func:`~engine.signals.conventions.register_convention`), so the check does."""
+    shipped = CONVENTIONS.get(conv.name)
+    if shipped is None or shipped == conv:
+        return []
+    return [
+        CardError(
+            "name_taken",
+            f"name {conv.name!r} is a shipped card's (version {shipped.version}) and this card "
+            f"(version {conv.version}) differs from it: give it a name of its own",
+            field="name",
+        )
+    ]
 
 
 def _own_name(conv: Convention) -> Convention:
@@ -317,9 +333,9 @@ def _roundtrip(conv: Convention, hands: int, seed: int) -> tuple[dict[str, Any],
     errors = [
         CardError(
             "no_play",
-            f"item {item!r}: no row gives a play for some holdings, so the item is neither "
-            f"signalled nor played out (e.g. {' '.join(map(str, sorted(hand)))})",
-            item=item,
+            f"item {str(item)!r}: no row gives a play for some holdings, so the item is "
+            f"neither signalled nor played out (e.g. {' '.join(map(str, sorted(hand)))})",
+            item=str(item),
             field="rows",
         )
         for item, hand in unplayed.items()

@@ -192,6 +192,24 @@ def test_every_accepted_lead_is_a_legal_play_partner_reads_as_the_hands_item(
     check(drills(kind, convention, rule, seeds), prop)
 
 
+def test_the_play_out_lead_names_a_club_card_once():
+    """A club's card is called by its title, which may end in "card" itself: the sentence
+    does not add another ("the Riverside house card card gives it no signal")."""
+    from engine.signals.cardfile import load_convention
+    from engine.signals.conventions import register_convention, unregister_convention
+
+    data = dict(get_convention("teach-yourself-1994").to_json())
+    data.update(name="riverside-house", title="Riverside house card")
+    register_convention(load_convention(data))
+    try:
+        params = DrillParams(convention="riverside-house", items=("fours",))
+        text = str(answer_key(make_drill("lead", 3, params)).explanation)
+    finally:
+        unregister_convention("riverside-house")
+    assert "Your card, Riverside house card, gives it no signal" in text
+    assert "card card" not in text
+
+
 @pytest.mark.parametrize(
     "seeds", [range(300), pytest.param(range(300, 1500), marks=pytest.mark.slow)]
 )

@@ -329,3 +329,39 @@ def test_a_tournament_from_card_files_is_the_tournament_of_the_names(dumped, ren
         "version": load_convention(renamed).version,
     }
     assert pairs["EW"] == by_name[1]["EW"] == {"bot": "signal", "convention": "teach-yourself-1994"}
+
+
+def test_check_refuses_a_card_that_takes_a_shipped_cards_name_with_other_content(tmp_path):
+    """Every other command refuses such a file (its name would serve the shipped card's
+    memo tables); the check says so instead of calling it valid."""
+    changed = card_json(title="Not Parlett")
+    path = write(tmp_path / "taken.json", changed)
+    status, out, _err = cli("convention", "check", path, "--hands", "50", "--samples", "20")
+    report = json.loads(out)
+    assert status == 2 and report["valid"] is False
+    (error,) = [e for e in report["errors"] if e["code"] == "name_taken"]
+    assert error["field"] == "name" and "'parlett-2008'" in error["message"]
+    # The card under a name of its own is valid.
+    own = write(tmp_path / "own.json", card_json(name="not-parlett", title="Not Parlett"))
+    assert json.loads(ok("convention", "check", own, "--hands", "50", "--samples", "20"))["valid"]
+    unregister_convention("not-parlett")
+
+
+def test_an_item_without_a_play_is_named_by_its_id(monkeypatch):
+    """The error names the item by its id, as every other error does (it printed the enum's
+    repr, ``<ChecklistItem.FIVE_FLUSH: 'five_flush'>``)."""
+    from types import SimpleNamespace
+
+    from engine.signals import cardcheck
+    from engine.signals.card import ChecklistItem
+
+    def no_play(hand, side, conv):
+        return SimpleNamespace(
+            item=ChecklistItem.FIVE_FLUSH, shape=None, plays=(), rows=(), played_out=False
+        )
+
+    monkeypatch.setattr(cardcheck, "encode", no_play)
+    _report, (error,) = cardcheck._roundtrip(CONVENTIONS["parlett-2008"], 3, 0)
+    assert error.code == "no_play" and error.item == "five_flush"
+    assert error.message.startswith("item 'five_flush': no row gives a play")
+    assert "ChecklistItem" not in error.message
