@@ -91,3 +91,36 @@ def test_organiser_edits_a_card_sees_the_ambiguity_and_what_it_is_worth(
     expect(page.locator(".messages")).to_contain_text("Members' drills now default to")
     club.refresh_from_db()
     assert club.convention == card.versions.get().name
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_a_start_past_the_limit_says_why_in_the_panel_at_both_widths(
+    live_server, page: Page, shot, club, settings, language
+):
+    """The site-wide queue is full: "What is it worth?" answers in its panel (htmx, 400) why
+    nothing started and when to try again; nothing is queued."""
+    from tests.trainer.cards.factories import make_card
+    from trainer.cards.models import CardEvaluation
+    from trainer.cards.selectors import Owner
+
+    settings.CARDS_EVALUATION_QUEUE_LIMIT = 0
+    organiser = get_user_model().objects.get(username="olive")
+    card = make_card(Owner(club=club), organiser).card
+    _log_in(page, live_server, "olive")
+    page.context.add_cookies(
+        [{"name": settings.LANGUAGE_COOKIE_NAME, "value": language, "url": live_server.url}]
+    )
+    page.goto(f"{live_server.url}/cards/{card.pk}/")
+    button = page.locator("#evaluation button[type=submit]")
+    button.focus()
+    page.keyboard.press("Enter")  # (by keyboard)
+    refusal = page.locator("#evaluation [role=alert]")
+    expected = "try again" if language == "en" else "もう一度お試しください"
+    expect(refusal).to_contain_text(expected)
+    assert not CardEvaluation.objects.exists()
+    page.locator("#evaluation").scroll_into_view_if_needed()
+    shot(page, f"refused-{language}-desktop", full_page=False)
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.locator("#evaluation").scroll_into_view_if_needed()
+    shot(page, f"refused-{language}-phone", full_page=False)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
