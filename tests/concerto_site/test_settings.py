@@ -83,14 +83,15 @@ def test_without_a_pool_production_keeps_a_threads_connection():
     """SQLite (or PostgreSQL behind PgBouncer): the sockets' database thread keeps its
     connection instead of opening one per frame (twice the server's CPU at 50 tables)."""
     key = 'DATABASES["default"]["CONN_MAX_AGE"]'
-    assert _settings_of(production_env(), key) == ["60"]
+    sqlite = {**production_env(), "DATABASE_URL": "sqlite:///site.sqlite3"}
+    assert _settings_of(sqlite, key) == ["60"]
     unpooled = {
         **production_env(),
         "DATABASE_URL": "postgres://u:p@db.example:5432/concerto",
         "DB_POOL_MAX_SIZE": "0",
     }
     assert _settings_of(unpooled, key) == ["60"]
-    assert _settings_of({**production_env(), "CONN_MAX_AGE": "5"}, key) == ["5"]
+    assert _settings_of({**sqlite, "CONN_MAX_AGE": "5"}, key) == ["5"]
 
 
 def test_the_channel_layer_waits_longer_than_its_blocking_reads():
