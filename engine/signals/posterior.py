@@ -519,7 +519,31 @@ def _possible(
                 alts.append(groups)
         if possible:
             out.append(((reading.item, reading.shape), alts))
+    if c2 is not None:
+        for item in conv.unsignalled_items:
+            played = _played_out_needs(str(item), c1, c2, unseen, m)
+            if played is not None:
+                out.append(((str(item), None), played))
     return out
+
+
+def _played_out_needs(
+    item: str, c1: Card, c2: Card, unseen: int, m: int
+) -> list[tuple[tuple[int, int], ...]] | None:
+    """The needs of holding ``item``, which the card gives no signal, with the signal's two
+    cards among it: such a hand plays it out at once, leading any two of its cards, so it
+    makes the same signal as some reading of the card's rows (the 1994 card's four 9s lead
+    ♠9 ♥9 as two pair does). None when no such holding is possible. Four of a kind plants its
+    other two cards; another item plants nothing (the uniform share of the proposal covers
+    it, and its mere possibility keeps the one-reading shortcut from answering "certain")."""
+    if item != "fours":
+        return []
+    if c1.rank != c2.rank:
+        return None
+    rest = sum(c.bit for c in DECK if c.rank == c1.rank) & ~(c1.bit | c2.bit) & unseen
+    if rest.bit_count() < 2 or m < 2:
+        return None
+    return [((rest, 2),)]
 
 
 def largest_hand_showing(item: str, convention: Convention = DEFAULT_CONVENTION) -> int:

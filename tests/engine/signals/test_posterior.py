@@ -408,32 +408,45 @@ def test_docstring_examples_hold():
 
 
 @pytest.mark.parametrize("conv_name", CONVENTION_NAMES)
-def test_random_leads_report_only_readings_and_exact_answers_hold_the_hand(conv_name):
-    """Random hands of every size leading their preferred play, with a random table."""
+@pytest.mark.parametrize("hands", [25, pytest.param(400, marks=pytest.mark.slow)])
+def test_random_leads_report_only_readings_and_exact_answers_hold_the_hand(conv_name, hands):
+    """Random hands of every size leading their preferred play, with a random table; a
+    third of them hold four of a kind (which the 1994 card plays out, leading two of the four
+    as two pair is led). Every reading reported is the card's or an unsignalled item played
+    out, and an answer called exact holds the hand's own item."""
     import random
 
     conv = CONVENTIONS[conv_name]
-    rng = random.Random(f"posterior-property:{conv_name}")
-    checked = 0
-    while checked < 25:
+    rng = random.Random(f"posterior-property:{conv_name}:{hands}")
+    checked = fours = 0
+    while checked < hands:
         side = rng.randint(1, 4)
         size = rng.randint(2, 13)
         deck = list(DECK)
         rng.shuffle(deck)
+        if size >= 4 and rng.random() < 1 / 3:  # four of a kind in hand
+            rank = deck[0].rank
+            deck = [c for c in deck if c.rank == rank] + [c for c in deck if c.rank != rank]
         hand = deck[:size]
         enc = encode(hand, side, conv)
         if enc.preferred is None:
             continue
         checked += 1
+        fours += enc.played_out
         visible = tuple(deck[size : size + rng.choice([0, 5, 10, 20, 30])])
         post = posterior(
             enc.preferred, side, size, visible, conv, samples=100, seed=checked, witness=hand
         )
         assert post.items, "the hand itself leads this way"
         readings = {(r.item, r.shape) for r in decode(*enc.preferred, side, conv, visible)}
-        assert {(o.item, o.shape) for o in post.items} <= readings
+        played_out = {(str(i), None) for i in conv.unsignalled_items}
+        assert {(o.item, o.shape) for o in post.items} <= readings | played_out
         if post.exact:
             assert (enc.item, enc.shape) in {(o.item, o.shape) for o in post.items}
+        if enc.played_out:
+            assert not post.exact or post.how == "enumerated", "two pair leads it too"
+    if conv.unsignalled_items:
+        assert fours >= hands // 10, "the 1994 fours were drawn and played out"
 
 
 # -- the fast path against the reference implementation ------------------------------------------
@@ -541,3 +554,64 @@ def test_sample_replay_draws_what_random_sample_draws(n):
                 population, k
             )
             assert a.random() == b.random()
+
+
+# -- the 1994 card's four of a kind: played out, and led like two pair -------------------------
+
+
+def test_a_1994_same_rank_signal_is_never_called_certain():
+    """♠9 ♥9 on the 1994 card: two pair signals it, and four 9s played out lead it too. The
+    one-reading shortcut took two pair (or whichever hand came first) as certain."""
+    conv = CONVENTIONS["teach-yourself-1994"]
+    signal = sig("9S", "9H")
+    post = posterior(signal, 1, 13, convention=conv, samples=1000, seed=2)
+    got = as_dict(post, by_item=True)
+    assert set(got) == {"fours", "two_pair"} and not post.exact
+    assert post.how == "sampled" and 0.8 < got["fours"] < 1.0
+    # With a two-pair hand as witness (the trainer's odds chart) the fours are still there.
+    witness = parse_cards("9S 9H 4C 4D 2S 3H 5D 7C TH QD KC AS 8S")
+    seen = posterior(signal, 1, 13, convention=conv, samples=1000, seed=2, witness=witness)
+    assert set(as_dict(seen, by_item=True)) == {"fours", "two_pair"} and not seen.exact
+
+
+def _same_rank_world(rng, conv):
+    """A random 1994 same-rank signal in a small world: partner's hand of 4-6 cards drawn
+    from about a dozen unseen cards, the other two of the rank among them or not."""
+    rank = rng.choice("23456789TJQKA")
+    suits = rng.sample("SHDC", 4)
+    signal = (card(rank + suits[0]), card(rank + suits[1]))
+    others = [card(rank + s) for s in suits[2:]]
+    rest = [c for c in DECK if c.rank != signal[0].rank]
+    rng.shuffle(rest)
+    pool = rest[: rng.randint(8, 11)] + others[: rng.randint(0, 2)]
+    visible = tuple(c for c in DECK if c not in pool and c not in signal)
+    return signal, rng.randint(1, 4), rng.randint(4, 6), visible
+
+
+@pytest.mark.parametrize("cases", [range(12), pytest.param(range(12, 212), marks=pytest.mark.slow)])
+def test_a_random_audit_of_1994_same_rank_signals_agrees_with_enumeration(cases):
+    """Every reading's odds, sampled, within four standard errors of an independent
+    enumeration; and an answer called exact is the enumeration's."""
+    import random
+
+    conv = CONVENTIONS["teach-yourself-1994"]
+    checked = 0
+    for case in cases:
+        rng = random.Random(f"audit-1994:{case}")
+        signal, side, size, visible = _same_rank_world(rng, conv)
+        model = rng.choice(["preferred", "any"])
+        want = exact(signal, side, size, visible, conv, model, by_item=True)
+        if not want:
+            continue
+        checked += 1
+        sampled = posterior(signal, side, size, visible, conv, 800, case, model, method="sample")
+        got = as_dict(sampled, by_item=True)
+        assert set(got) <= set(want), (case, got, want)
+        for item, p in want.items():
+            q = got.get(item, 0.0)
+            se = math.sqrt(max(p * (1 - p), 1e-4) / max(sampled.effective_samples, 1.0))
+            assert abs(q - p) <= 4 * se + 1e-9, (case, item, q, p, sampled.effective_samples)
+        auto = posterior(signal, side, size, visible, conv, 800, case, model)
+        if auto.exact:
+            assert as_dict(auto, by_item=True) == pytest.approx(want), (case, auto.how)
+    assert checked >= len(cases) // 2
