@@ -289,6 +289,18 @@ _STATIC: dict[str, str | Plural] = {
         "Partner shows %(item)s; %(cards)s completes it in %(top)s of the %(n)s holdings "
         "the signal allows.",
     ),
+    "advice.complete.some.with_every": Plural(
+        "Partner shows %(item)s; %(cards)s completes it in %(top)s of the %(n)s holding "
+        "the signal allows, and with %(more)s as well, in every one of them.",
+        "Partner shows %(item)s; %(cards)s completes it in %(top)s of the %(n)s holdings "
+        "the signal allows, and with %(more)s as well, in every one of them.",
+    ),
+    "advice.complete.some.with_more": Plural(
+        "Partner shows %(item)s; %(cards)s completes it in %(top)s of the %(n)s holding "
+        "the signal allows, and with %(more)s as well, in %(both)s of them.",
+        "Partner shows %(item)s; %(cards)s completes it in %(top)s of the %(n)s holdings "
+        "the signal allows, and with %(more)s as well, in %(both)s of them.",
+    ),
     "advice.too_few": Plural(
         "Partner shows %(item)s. Your %(cards)s would complete only %(top)s of the %(n)s "
         "holding the signal allows: pass and let partner build it.",

@@ -304,6 +304,53 @@ def best_completion(
     return best, top
 
 
+def _covers(cards: tuple[Card, ...], holding: Holding) -> bool:
+    """Whether some of ``cards`` complete ``holding`` (spare cards allowed)."""
+    return any(
+        _fills(part, way)
+        for way in holding
+        if len(way) <= len(cards)
+        for part in combinations(cards, len(way))
+    )
+
+
+def _some(
+    title: Term,
+    cards: list[Card],
+    best: list[tuple[Card, ...]],
+    top: int,
+    holdings: list[Holding],
+) -> Msg:
+    """Partner's best cards complete ``top`` of the holdings: the sentence says so, and, when
+    one more of partner's ``cards`` with them completes more (♥7 completes one of two
+    holdings, ♥J the other, and partner holds both), what the two do together."""
+    total = len(holdings)
+    shown = Cards(tuple(best[0]))
+    extra, both = None, top
+    for card in sorted(cards, key=lambda c: (c.rank, c.suit)):
+        if card in best[0]:
+            continue
+        n = sum(1 for h in holdings if _covers((*best[0], card), h))
+        if n > both:
+            extra, both = card, n
+    if extra is None:
+        return Msg("advice.complete.some", item=title, cards=shown, top=top, n=total)
+    more = Cards((extra,))
+    if both == total:
+        return Msg(
+            "advice.complete.some.with_every", item=title, cards=shown, top=top, n=total, more=more
+        )
+    return Msg(
+        "advice.complete.some.with_more",
+        item=title,
+        cards=shown,
+        top=top,
+        n=total,
+        more=more,
+        both=both,
+    )
+
+
 def reply_advice(
     hand: Iterable[Card],
     c1: Card,
@@ -362,7 +409,7 @@ def reply_advice(
             elif top == total:
                 how = Msg("advice.complete.every", item=title, cards=shown, n=total)
             else:
-                how = Msg("advice.complete.some", item=title, cards=shown, top=top, n=total)
+                how = _some(title, cards, best, top, holdings)
             return Advice(
                 "play",
                 best[0],
