@@ -21,7 +21,7 @@ sys.path.insert(0, str(ROOT))
 
 from engine.drills import GENERATOR_VERSION, Drill, DrillParams, make_drill  # noqa: E402
 from engine.signals import encode  # noqa: E402
-from trainer.curation import right_answer  # noqa: E402
+from trainer.drills.curation import right_answer  # noqa: E402
 
 Check = Callable[[Drill], bool]
 

@@ -13,13 +13,14 @@ once per convention (lazily) and memoised; only the ``visible`` pruning runs per
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from itertools import combinations
 from typing import Any
 
 from engine.cards import DECK, Card, Suit, not_cards_error, require_card
 from engine.messages import Join, Msg, Param, Term, placeholders, reading_id, register
-from engine.signals.checklist import card_at
+from engine.signals.checklist import card_at, find_instances, hand_mask
 from engine.signals.conventions import (
     DEFAULT_CONVENTION,
     ITEM_FAMILY,
@@ -28,7 +29,7 @@ from engine.signals.conventions import (
     Row,
     require_convention,
 )
-from engine.signals.encoder import check_side_hand, pattern_matches
+from engine.signals.encoder import cached_plays, check_side_hand, pattern_matches
 from engine.signals.relations import signal_relations
 
 __all__ = ["NO_SIGNAL_TEXT", "Reading", "decode", "primary_reading", "readings_table"]
@@ -200,8 +201,11 @@ def _build(conv: Convention) -> tuple[list[tuple[_Entry, ...]], list[tuple[_Entr
                         merged[key] = [row, row.fallback, list(placements)]
             entries = []
             for (item, shape), (row, fallback, placements) in merged.items():
+                needs = _needs(row, c1, c2, placements)
+                if c2 is not None and not holding_leads(item, shape, c1, c2, conv, needs, 0):
+                    continue  # the row's pattern matches, but the encoder never plays it so
                 reading = Reading(item, shape, _text(conv, row, c1, c2, placements), fallback)
-                entries.append((reading, _needs(row, c1, c2, placements)))
+                entries.append((reading, needs))
             for strong, table in ((True, strong_table), (False, weak_table)):
                 table.append(
                     tuple(
@@ -232,6 +236,127 @@ def _feasible(needs: Needs, seen: int) -> bool:
     if not needs:
         return True
     return any(all((m & ~seen).bit_count() >= k for m, k in alt) for alt in needs)
+
+
+_ALL = (1 << 52) - 1
+#: :func:`holding_leads` answers, by card, item, shape, signal and the unseen cards it needs;
+#: and, by card, item, shape and signal, a few holdings found to lead (the cards each needs
+#: besides the signal): one out of sight answers at once.
+_LEADS: dict[tuple[str, str, str, str | None, int, int, int], bool] = {}
+_KNOWN: dict[tuple[str, str, str, str | None, int, int], list[int]] = {}
+
+
+def holding_leads(
+    item: str,
+    shape: str | None,
+    c1: Card,
+    c2: Card,
+    convention: Convention,
+    needs: Needs,
+    seen: int,
+) -> bool:
+    """Whether the leader can hold ``item`` (with ``shape``) and lead exactly ``c1`` then
+    ``c2`` for it, the other cards of the holding among those the reader does not see.
+
+    The one rule behind every reader of a signal (the decoder, the reply guide, the
+    posterior and so every drill's key and options): a holding counts when the cards it
+    ``needs`` (alternatives of ``(mask, k)`` groups) are unseen *and* the encoder plays this
+    signal from it, as it would at the table: ♠6 then ♠7 shows four spades only when the 6 is
+    the lowest of them, so with ♠10 the only higher spade unseen it is no four to a flush.
+    The search stops at the first holding that leads; answers are kept by the unseen cards
+    among those the reading needs.
+    """
+    signal = c1.bit | c2.bit
+    entry = (convention.name, convention.version, item, shape, c1.index, c2.index)
+    known = _KNOWN.get(entry)
+    if known is not None and any(not h & seen for h in known):
+        return True  # (a holding found before is still out of sight: the usual case)
+    unseen = _ALL & ~seen & ~signal
+    relevant = 0
+    for alt in needs:
+        for m, _ in alt:
+            relevant |= m
+    key = (*entry, unseen & relevant)
+    found = _LEADS.get(key)
+    if found is None:
+        if len(_LEADS) > 50_000:
+            _LEADS.clear()
+            _KNOWN.clear()
+        holding = _first_holding(item, shape, c1, c2, convention, needs, unseen)
+        found = _LEADS[key] = holding is not None
+        kept = _KNOWN.setdefault(entry, [])
+        if holding is not None and len(kept) < 8:
+            kept.append(holding)
+    return found
+
+
+def _first_holding(
+    item: str,
+    shape: str | None,
+    c1: Card,
+    c2: Card,
+    convention: Convention,
+    needs: Needs,
+    unseen: int,
+) -> int | None:
+    return next(_holdings(item, shape, c1, c2, convention, needs, unseen), None)
+
+
+def _holdings(
+    item: str,
+    shape: str | None,
+    c1: Card,
+    c2: Card,
+    convention: Convention,
+    needs: Needs,
+    unseen: int = _ALL,
+) -> Iterator[int]:
+    """Each holding of ``item`` (``shape``) from the ``unseen`` cards whose encoding plays
+    exactly ``c1`` then ``c2``, as the mask of its cards besides the signal. The holding must
+    show ``item`` first: one holding an earlier item (four hearts A-5-10-Q hold three to a
+    straight flush) shows that instead, and so does every hand holding it."""
+    signal = c1.bit | c2.bit
+    unseen &= ~signal
+    found: set[int] = set()
+    for alt in needs or ((),):
+        groups = [(m & unseen, k) for m, k in alt if k > 0]
+        if any(m.bit_count() < k for m, k in groups):
+            continue
+        for more in _choices(groups):
+            if more in found:
+                continue
+            found.add(more)
+            mask = signal | more
+            first, instances = find_instances(mask, convention.checklist)
+            if first != item:
+                continue  # the holding shows an earlier item first: so would any hand with it
+            for inst in instances:
+                if hand_mask(inst.cards) != mask or (shape is not None and inst.shape != shape):
+                    continue
+                regular, fallback = cached_plays(convention, inst)
+                if any(p == (c1, c2) for p, _ in regular or fallback):
+                    yield more
+                    break
+
+
+def _choices(groups: list[tuple[int, int]]) -> Iterator[int]:
+    """Each way to take ``k`` cards from every ``(mask, k)`` group, none twice, as a mask
+    (lazily: a search that stops at its first holding builds no more)."""
+    if not groups:
+        yield 0
+        return
+    (mask, k), rest = groups[0], groups[1:]
+    for pick in combinations(_cards_of(mask), k):
+        bits = 0
+        for c in pick:
+            bits |= c.bit
+        for more in _choices(rest):
+            if not bits & more:
+                yield bits | more
+
+
+def _cards_of(mask: int) -> list[Card]:
+    return [c for c in DECK if c.bit & mask]
 
 
 def decode(
@@ -266,7 +391,14 @@ def decode(
         seen &= ~(c1.bit | (c2.bit if c2 is not None else 0))
     if not seen:
         return tuple(e[0] for e in entries)
-    return tuple(r for r, needs in entries if _feasible(needs, seen))
+    if c2 is None:  # (the needs of a card and pass carry the encoder's rule of which card)
+        return tuple(r for r, needs in entries if _feasible(needs, seen))
+    return tuple(
+        r
+        for r, needs in entries
+        if _feasible(needs, seen)
+        and holding_leads(r.item, r.shape, c1, c2, convention, needs, seen)
+    )
 
 
 def primary_reading(

@@ -289,7 +289,9 @@ _CACHE: dict[tuple[str, str, str, str | None, int, int], _PlaysOf] = {}
 _CACHE_LIMIT = 200_000
 
 
-def _cached_plays(conv: Convention, inst: Instance) -> _PlaysOf:
+def cached_plays(conv: Convention, inst: Instance) -> _PlaysOf:
+    """:func:`instance_plays` of ``inst`` under ``conv``'s rows, kept (the encoder's, and the
+    decoder's :func:`~engine.signals.decoder.holding_leads`, memo of plays by instance)."""
     key = (conv.name, conv.version, inst.item, inst.shape, inst.key, inst.lo)
     found = _CACHE.get(key)
     if found is None:
@@ -336,7 +338,7 @@ def encode(
     regular: list[tuple[Play, Row, Instance]] = []
     fallback: list[tuple[Play, Row, Instance]] = []
     for inst in instances:
-        reg, fb = _cached_plays(convention, inst)
+        reg, fb = cached_plays(convention, inst)
         regular.extend((p, r, inst) for p, r in reg)
         fallback.extend((p, r, inst) for p, r in fb)
     chosen = regular or fallback

@@ -52,7 +52,7 @@ from engine.signals.conventions import (
     Convention,
     get_convention,
 )
-from engine.signals.decoder import readings_table
+from engine.signals.decoder import holding_leads, readings_table
 from engine.signals.encoder import Encoding, Play, check_side_hand, encode, instance_plays
 from engine.signals.lead_filter import lead_filter
 
@@ -495,9 +495,14 @@ def _possible(
     entries = table[c1.index * 53 + (52 if c2 is None else c2.index)]
     size = m + (1 if c2 is None else 2)
     out = []
+    seen = ((1 << 52) - 1) & ~unseen
     for reading, needs in entries:
         if size > largest_hand_showing(reading.item, conv):
             continue
+        if c2 is not None and not holding_leads(
+            reading.item, reading.shape, c1, c2, conv, needs, seen
+        ):
+            continue  # (no holding of it the reader cannot see leads this way)
         alts = []
         possible = not needs
         for alt in needs:

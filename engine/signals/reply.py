@@ -12,17 +12,17 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from itertools import combinations, permutations
 
-from engine.cards import DECK, Card, cards_mask
+from engine.cards import Card, cards_mask
 from engine.messages import Cards, Msg, Term, card_label
 from engine.scoring import Combination, best_five
-from engine.signals.checklist import card_at, find_instances, hand_mask
+from engine.signals.checklist import card_at, hand_mask
 from engine.signals.conventions import (
     DEFAULT_CONVENTION,
     Convention,
     require_convention,
 )
-from engine.signals.decoder import _placements, decode, primary_reading
-from engine.signals.encoder import instance_plays, pattern_matches
+from engine.signals.decoder import _placements, decode, holding_leads, primary_reading
+from engine.signals.encoder import pattern_matches
 from engine.signals.relations import signal_relations
 
 __all__ = [
@@ -223,35 +223,14 @@ def signal_holdings(
     return []
 
 
-_REALIZABLE: dict[tuple[str, str, str, int, int, int, int], bool] = {}
-
-
 def _realizable(item: str, c1: Card, c2: Card, convention: Convention, free: int, k: int) -> bool:
     """Whether ``k`` more cards from the mask ``free`` make, with c1 and c2, a holding of
-    ``item`` whose encoding plays exactly this signal (the encoder's own rule decides: a
-    four-card flush is shown from its lowest card with a higher one in range, say)."""
-    key = (convention.name, convention.version, item, c1.index, c2.index, free, k)
-    found = _REALIZABLE.get(key)
-    if found is None:
-        if len(_REALIZABLE) > 50_000:
-            _REALIZABLE.clear()
-        rows = convention.rows_for(item)
-        cards = [c for c in DECK if c.bit & free]
-        found = False
-        for more in combinations(cards, k):
-            mask = c1.bit | c2.bit | hand_mask(more)
-            _, instances = find_instances(mask, (item,))
-            for inst in instances:
-                if hand_mask(inst.cards) != mask:
-                    continue
-                regular, fallback = instance_plays(inst, rows)
-                if any(p == (c1, c2) for p, _ in regular or fallback):
-                    found = True
-                    break
-            if found:
-                break
-        _REALIZABLE[key] = found
-    return found
+    ``item`` whose encoding plays exactly this signal: the decoder's rule
+    (:func:`~engine.signals.decoder.holding_leads`), so the guide and the reading agree."""
+    return holding_leads(item, None, c1, c2, convention, (((free, k),),), _ALL & ~free)
+
+
+_ALL = (1 << 52) - 1
 
 
 def _fills(cards: tuple[Card, ...], way: tuple[int, ...]) -> bool:

@@ -21,11 +21,11 @@ from engine.signals import (
     get_convention,
 )
 from engine.signals.checklist import Instance, find_instances, hand_mask
-from engine.signals.encoder import Play, _cached_plays
+from engine.signals.encoder import Play, cached_plays
 
 
 def _leads(convention: Convention, inst: Instance, play: Play) -> bool:
-    regular, fallback = _cached_plays(convention, inst)
+    regular, fallback = cached_plays(convention, inst)
     return any(p == play for p, _ in (*regular, *fallback))
 
 

@@ -146,7 +146,10 @@ def test_fours_differs_between_conventions():
 def test_two_pair_differs_between_conventions():
     assert plays("JS JH 4C 4D")[2] == ["JS JH", "JH JS", "4C 4D", "4D 4C", "JS 4C", "JH 4D"]
     assert plays("JS JH 4C 4D", conv=T1994)[2] == ["JS JH", "JH JS", "4C 4D", "4D 4C"]
-    assert items("JD", "4D", 3, T1994) == [("three_flush", None)]
+    # Three spread-out diamonds are led highest then lowest only when no two are in range: a
+    # J-to-4 holding always has two in range, so ♦J then ♦4 is no reading; ♦K then ♦2 is.
+    assert items("JD", "4D", 3, T1994) == []
+    assert items("KD", "2D", 3, T1994) == [("three_flush", None)]
     # Preferred: black before red; with one colour, minor before major.
     assert plays("9H 9D 3S 3H")[2][0] == "9D 9H"
     assert plays("9S 9C 3H 3D")[2][0] == "9C 9S"
