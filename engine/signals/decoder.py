@@ -282,24 +282,12 @@ def holding_leads(
         if len(_LEADS) > 50_000:
             _LEADS.clear()
             _KNOWN.clear()
-        holding = _first_holding(item, shape, c1, c2, convention, needs, unseen)
+        holding = next(_holdings(item, shape, c1, c2, convention, needs, unseen), None)
         found = _LEADS[key] = holding is not None
         kept = _KNOWN.setdefault(entry, [])
         if holding is not None and len(kept) < 8:
             kept.append(holding)
     return found
-
-
-def _first_holding(
-    item: str,
-    shape: str | None,
-    c1: Card,
-    c2: Card,
-    convention: Convention,
-    needs: Needs,
-    unseen: int,
-) -> int | None:
-    return next(_holdings(item, shape, c1, c2, convention, needs, unseen), None)
 
 
 def _holdings(
