@@ -129,26 +129,9 @@ class AsgiServer:
             "--timeout-graceful-shutdown",
             "2",
         ]
-        with open(self.log_path, "ab") as log:
-            self.process = subprocess.Popen(
-                command,
-                cwd=ROOT,
-                env=self.env,
-                stdout=log,
-                stderr=subprocess.STDOUT,
-                start_new_session=True,
-            )
-        deadline = time.monotonic() + timeout
-        while True:
-            try:
-                if get(self.url + "/healthz", timeout=2)[0] == 200:
-                    return self
-            except OSError:
-                pass
-            if self.process.poll() is not None or time.monotonic() > deadline:
-                self.stop()
-                raise AssertionError(f"uvicorn did not start:\n{self.log()}")
-            time.sleep(0.1)
+        self.process = launch(command, self.env, self.log_path)
+        wait_healthy(self.url, self.process, timeout, self.stop, lambda: self.log(), "uvicorn")
+        return self
 
     def log(self) -> str:
         return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
@@ -161,6 +144,29 @@ class AsgiServer:
 
     def __exit__(self, *exc: object) -> None:
         self.stop()
+
+
+def launch(command: list[str], env: dict[str, str], log_path: Path) -> subprocess.Popen:
+    """``command`` in a session of its own (so that its whole group can be stopped), its
+    output appended to ``log_path``."""
+    with open(log_path, "ab") as log:
+        return subprocess.Popen(
+            command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+        )
+
+
+def wait_healthy(url, process, timeout, stop, log, what: str) -> None:
+    """Until ``url``/healthz answers 200; a server that exits or takes longer than
+    ``timeout`` seconds is stopped and fails the test with its log."""
+    deadline = time.monotonic() + timeout
+    while True:
+        with contextlib.suppress(OSError):
+            if get(url + "/healthz", timeout=2)[0] == 200:
+                return
+        if process.poll() is not None or time.monotonic() > deadline:
+            stop()
+            raise AssertionError(f"{what} did not start:\n{log()}")
+        time.sleep(0.1)
 
 
 def stop_group(proc: subprocess.Popen | None, timeout: float = 10.0) -> None:

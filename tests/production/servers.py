@@ -15,10 +15,16 @@ import os
 import re
 import signal
 import subprocess
-import time
 from pathlib import Path
 
-from tests.browser.asgi_servers import ROOT, free_port, get, server_env, stop_group
+from tests.browser.asgi_servers import (
+    ROOT,
+    free_port,
+    launch,
+    server_env,
+    stop_group,
+    wait_healthy,
+)
 
 
 class Server:
@@ -56,24 +62,9 @@ class Server:
         self.process: subprocess.Popen | None = None
 
     def start(self, timeout: float = 180.0) -> Server:
-        with open(self.log_path, "ab") as log:
-            self.process = subprocess.Popen(
-                [str(ROOT / "deploy" / "serve.sh")],
-                cwd=ROOT,
-                env=self.env,
-                stdout=log,
-                stderr=subprocess.STDOUT,
-                start_new_session=True,
-            )
-        deadline = time.monotonic() + timeout
-        while True:
-            with contextlib.suppress(OSError):
-                if get(self.url + "/healthz", timeout=2)[0] == 200:
-                    return self
-            if self.process.poll() is not None or time.monotonic() > deadline:
-                self.stop()
-                raise AssertionError(f"serve.sh did not start:\n{self.log()}")
-            time.sleep(0.2)
+        self.process = launch([str(ROOT / "deploy" / "serve.sh")], self.env, self.log_path)
+        wait_healthy(self.url, self.process, timeout, self.stop, self.log, "serve.sh")
+        return self
 
     def log(self) -> str:
         return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""

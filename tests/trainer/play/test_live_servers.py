@@ -254,13 +254,21 @@ def quiet(*players: Seated) -> None:
                 p.frames.append(json.loads(p.ws.recv(timeout=0.5)))
 
 
-def test_a_move_through_one_server_reaches_a_player_on_the_other(servers):
+def table_across(servers, south: str, north: str):
+    """A dealt table with ``south`` seated through server A and ``north`` through B, both
+    sockets open: the table, its players (by seat) and the two people."""
     a, b = servers
-    ana, ben = person("ana"), person("ben")
+    ana, ben = person(south), person(north)
     table = dealt_table(ana, ben)
     players = {Seat.S: Seated(a, ana, table, Seat.S), Seat.N: Seated(b, ben, table, Seat.N)}
     for p in players.values():
         p.open()
+    return table, players, ana, ben
+
+
+def test_a_move_through_one_server_reaches_a_player_on_the_other(servers):
+    a, b = servers
+    table, players, _, _ = table_across(servers, "ana", "ben")
     try:
         quiet(*players.values())
         directions = set()
@@ -279,11 +287,7 @@ def test_a_move_through_one_server_reaches_a_player_on_the_other(servers):
 
 def test_with_redis_down_moves_go_by_form_post_and_nothing_is_lost(servers, redis):
     a, b = servers
-    ana, ben = person("ana"), person("ben")
-    table = dealt_table(ana, ben)
-    players = {Seat.S: Seated(a, ana, table, Seat.S), Seat.N: Seated(b, ben, table, Seat.N)}
-    for p in players.values():
-        p.open()
+    table, players, ana, ben = table_across(servers, "ana", "ben")
     quiet(*players.values())
     play_one(players, table)  # live, through Redis
     table.refresh_from_db()
@@ -374,11 +378,7 @@ def test_an_idle_socket_on_the_redis_layer_stays_open(servers):
     traceback each). Idle for twice that, both sockets are still open and a move still goes
     from one server to the other."""
     a, b = servers
-    ana, ben = person("ana"), person("ben")
-    table = dealt_table(ana, ben)
-    players = {Seat.S: Seated(a, ana, table, Seat.S), Seat.N: Seated(b, ben, table, Seat.N)}
-    for p in players.values():
-        p.open()
+    table, players, _, _ = table_across(servers, "ana", "ben")
     try:
         quiet(*players.values())
         time.sleep(11)
