@@ -14,6 +14,7 @@ from playwright.sync_api import Browser, Page, expect
 from engine.drills import DrillParams, make_drill
 from engine.drills.kinds.reply import accepted_keys, advice_for
 from engine.signals import encode
+from tests.browser.layout import assert_fits
 from tests.trainer.factories import right_option
 from trainer.core.seeding import discover_loaders, load_file
 
@@ -56,11 +57,6 @@ def _outline(page: Page, selector: str) -> str:
     return page.eval_on_selector(selector, "el => getComputedStyle(el).outlineColor")
 
 
-def _fits(page: Page) -> None:
-    overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
-    assert overflow <= 0, f"{page.url}: {overflow}px wider than the screen"
-
-
 def _lead_wrongly(page: Page, base: str) -> None:
     assert ("KS", "3S") not in {(str(a), str(b)) for a, b in encode(LEAD.hand, 1).plays}
     page.goto(base + LEAD_URL)
@@ -94,7 +90,7 @@ def test_a_wrong_lead_pick_is_red_with_a_cross_and_a_legend(
         expect(legend.locator("[data-highlight-note] .card-mark")).to_have_text("✓")
         expect(legend.locator("[data-wrong-note]")).to_contain_text("Outlined in red")
         expect(legend.locator("[data-wrong-note] .card-mark")).to_have_text("✗")
-        _fits(p)
+        assert_fits(p)
         shot(p, f"lead-wrong-{where}")
 
 
@@ -140,7 +136,7 @@ def test_a_wrong_reply_marks_the_chosen_cards_red_and_the_right_ones_green(
         legend = p.locator("#drill-area .mark-legend")
         expect(legend.locator("[data-wrong-note]")).to_contain_text("Outlined in red")
         expect(legend.locator("[data-highlight-note]")).to_contain_text("Outlined in green")
-        _fits(p)
+        assert_fits(p)
         shot(p, f"reply-wrong-{where}")
 
 
@@ -237,7 +233,7 @@ def test_the_odds_panel_explains_its_shape_codes(live_server, page: Page, phone_
         expect(legend).to_have_attribute("open", "")
         expect(legend).to_contain_text("X is a card held")
         expect(legend).to_contain_text("X.XX with 5, 7 and 8 is 5, no 6, 7, 8")
-        _fits(p)
+        assert_fits(p)
         shot(p, f"odds-shapes-{where}")
 
 

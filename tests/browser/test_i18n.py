@@ -13,6 +13,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from engine.drills import KINDS, DrillParams, make_drill
 from tests.browser.accounts import PASSWORD
+from tests.browser.layout import assert_fits
 from tests.browser.test_play import CARD, _wait_for_turn, _wait_for_version
 from trainer.core.links import drill_url
 from trainer.core.seeding import discover_loaders, load_file
@@ -41,26 +42,13 @@ def _context_page(browser: Browser, viewport: dict[str, int]) -> Page:
     return context.new_page()
 
 
-def _fits(page: Page, width: int) -> None:
-    """Nothing wider than the screen (tables scroll inside their own wrapper)."""
-    wide = page.evaluate(
-        """w => [...document.querySelectorAll('body *')]
-        .filter(el => el.getBoundingClientRect().right > w + 0.5)
-        .filter(el => !el.closest('.table-wrap'))
-        .map(el => el.tagName + '.' + el.className + ' ' + (el.textContent || '').slice(0, 40))
-        .slice(0, 5)""",
-        width,
-    )
-    assert page.evaluate("document.documentElement.scrollWidth") <= width, (page.url, wide)
-
-
 def _both(page: Page, shot, name: str) -> None:
     """Screenshots of the page at desktop width and at 360 px, where it is checked to fit: the
     same page made narrow, so a page reached by a form is seen in the state it was reached in."""
     shot(page, f"{name}-desktop")
     page.set_viewport_size(NARROW)
     try:
-        _fits(page, NARROW["width"])
+        assert_fits(page)
         shot(page, f"{name}-360")
     finally:
         page.set_viewport_size(DESKTOP)

@@ -14,6 +14,7 @@ import pytest
 from django.conf import settings
 from playwright.sync_api import Browser, Page, expect
 
+from tests.browser.layout import assert_fits
 from trainer.core.seeding import discover_loaders, load_file
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -43,11 +44,6 @@ def ja(request, browser: Browser, live_server) -> Iterator[tuple[str, Page, str]
         yield request.param, page, live_server.url
 
 
-def _fits(page: Page) -> None:
-    overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
-    assert overflow <= 0, f"{overflow}px wider than the screen"
-
-
 def _lines(page: Page, selector: str, word: str) -> int:
     """On how many lines ``word`` is drawn inside the first element matching ``selector``
     that holds it (1: the word is whole)."""
@@ -75,7 +71,7 @@ def test_the_cheat_sheet_fits_a_phone_and_keeps_words_whole(ja, shot):
     where, page, base = ja
     page.goto(f"{base}/cheatsheet/")
     expect(page.get_by_role("heading", level=1)).to_contain_text("コンチェルトのシグナル")
-    _fits(page)
+    assert_fits(page)
     # Neither table scrolls sideways in its frame.
     widths = page.evaluate(
         "[...document.querySelectorAll('.sheet .table-wrap')]"
@@ -102,7 +98,7 @@ def test_the_glossary_leads_with_the_japanese_name(ja, shot):
         "2枚連続、3枚目はその2つ上。"
     )
     assert _lines(page, ".glossary-table th", "ストレートフラッシュ4枚") == 1
-    _fits(page)
+    assert_fits(page)
     shot(page, f"glossary-ja-{where}")
 
 
@@ -119,14 +115,14 @@ def test_a_lesson_names_combinations_in_japanese_and_keeps_words_whole(lessons, 
     expect(page.locator(".example-score .played-by").first).to_have_text("北が出した")
     assert _lines(page, ".example-table th", "クラシック") == 1
     assert _lines(page, ".example-table td", "ストレートフラッシュ") == 1
-    _fits(page)
+    assert_fits(page)
     shot(page, f"lesson-ja-{where}")
     # The reading grid: on a phone one block per rank class, its row heads whole words.
     page.goto(f"{base}/learn/reading-partner/")
     grid = page.locator(".example-grid .table-wrap").first
     assert grid.evaluate("e => e.scrollWidth - e.clientWidth") <= 0
     assert _lines(page, ".example-grid .reading-grid tbody th", "同じランク") == 1
-    _fits(page)
+    assert_fits(page)
     shot(page, f"lesson-grid-ja-{where}")
 
 
@@ -134,14 +130,14 @@ def test_a_drill_before_and_after_a_wrong_answer(ja, shot):
     where, page, base = ja
     page.goto(f"{base}/drills/reply/5/?v=2")
     expect(page.locator("#drill-area")).to_contain_text("自陣の回")
-    _fits(page)
+    assert_fits(page)
     shot(page, f"drill-ja-{where}-before")
     page.locator('#drill-area input[name="option"]').last.check()
     page.locator("#drill-area .actions button[type=submit]").click()
     verdict = page.locator("#drill-area .feedback").first
     expect(verdict).to_contain_text("不正解です。正解は「")
     expect(verdict).not_to_contain_text("惜しい")
-    _fits(page)
+    assert_fits(page)
     shot(page, f"drill-ja-{where}-after")
 
 
@@ -157,7 +153,7 @@ def test_a_form_refused_for_its_csrf_token_shows_the_sites_page_in_japanese(ja, 
     expect(page.locator("h1")).to_have_text("このフォームは期限切れです")
     expect(page.locator("html")).to_have_attribute("lang", "ja")
     expect(page.locator(".site-header")).to_be_visible()  # the site's own styled page
-    _fits(page)
+    assert_fits(page)
     shot(page, f"csrf-ja-{where}")
 
 

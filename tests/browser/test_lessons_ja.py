@@ -8,6 +8,7 @@ import pytest
 from django.conf import settings
 from playwright.sync_api import Browser, Page, expect
 
+from tests.browser.layout import assert_fits
 from trainer.core.seeding import discover_loaders, load_file
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -40,11 +41,6 @@ def ja_phone(browser, live_server):
     yield from _japanese(browser, NARROW)
 
 
-def _fits(page: Page) -> None:
-    overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
-    assert overflow <= 0, f"{overflow}px wider than the screen"
-
-
 def _no_tofu(page: Page, selector: str) -> None:
     """The Japanese text is drawn in a font that has the glyphs (a box would measure the same
     for every character; compare two different kanji with a Latin-only fallback)."""
@@ -70,7 +66,7 @@ def test_japanese_lesson_reads_in_japanese(live_server, lessons, request, shot, 
     expect(page.locator("h2#straight-flush-shapes")).to_have_text("ストレートフラッシュの形")
     expect(page.locator("html")).to_have_attribute("lang", "ja")
     page.locator(".lesson-body details summary").first.click()
-    _fits(page)
+    assert_fits(page)
     _no_tofu(page, "h1#lesson-title")
     shot(page, f"lesson-ja-{where}")
 
@@ -79,7 +75,7 @@ def test_japanese_lesson_reads_in_japanese(live_server, lessons, request, shot, 
 
     page.goto(live_server.url + "/learn/")
     expect(page.locator(".lesson-list h2").first).to_have_text("ゲームの流れと1回のディール")
-    _fits(page)
+    assert_fits(page)
     shot(page, f"lessons-ja-{where}")
 
 
@@ -93,7 +89,7 @@ def test_glossary_in_japanese_and_english(live_server, lessons, request, shot, w
     expect(page.locator('[data-term="item:four_sf"] .term-definition')).to_contain_text(
         "ウィンドウ"
     )
-    _fits(page)
+    assert_fits(page)
     _no_tofu(page, "h1")
     shot(page, f"glossary-ja-{where}")
 
@@ -105,5 +101,5 @@ def test_glossary_in_english(live_server, page, phone_page, shot):
         expect(p.locator('[data-term="item:four_sf"] [lang="ja"]')).to_have_text(
             "ストレートフラッシュ4枚"
         )
-        _fits(p)
+        assert_fits(p)
         shot(p, f"glossary-en-{where}")

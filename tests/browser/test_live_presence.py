@@ -16,13 +16,13 @@ from playwright.sync_api import Browser, expect
 from engine.seats import Seat
 from tests.browser import test_live_tables
 from tests.browser.asgi_servers import AsgiServer, served_database, session_cookie
+from tests.browser.layout import assert_fits
 from tests.browser.test_live_tables import (
     DESKTOP,
     PHONE,
     TABLE,
     Player,
     _begin,
-    _fits,
     _join,
     _open_table,
     _settle,
@@ -64,7 +64,7 @@ def _shoot_both_sizes(player: Player, shot, name: str) -> None:
     shot(player.page, f"{name}-desktop")
     player.page.set_viewport_size(PHONE)
     shot(player.page, f"{name}-phone")
-    _fits(player.page)
+    assert_fits(player.page)
     player.page.set_viewport_size(DESKTOP)
 
 

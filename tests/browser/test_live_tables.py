@@ -24,6 +24,7 @@ from engine.cards import Card
 from engine.play import PlaySetup, PlayTable, parse_actions, replay_record
 from engine.seats import SEATS, Seat
 from tests.browser.asgi_servers import AsgiServer, served_database, session_cookie
+from tests.browser.layout import assert_fits
 from tests.browser.leakcheck import shows
 from trainer.play.live import humans_of
 from trainer.play.models import LiveTable
@@ -498,19 +499,8 @@ def _photograph(players: list[Player], shot) -> None:
         shot(p.page, f"{p.seat}-desktop")
         p.page.set_viewport_size(PHONE)
         shot(p.page, f"{p.seat}-phone")
-        _fits(p.page)
+        assert_fits(p.page)
         p.page.set_viewport_size(DESKTOP)
-
-
-def _fits(page: Page) -> None:
-    wide = page.evaluate(
-        """w => [...document.querySelectorAll('body *')]
-        .filter(el => el.getBoundingClientRect().right > w + 0.5)
-        .map(el => el.tagName + '.' + el.className + ' ' + (el.textContent || '').slice(0, 40))
-        .slice(0, 5)""",
-        PHONE["width"],
-    )
-    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], wide
 
 
 def test_the_coach_comes_on_live_when_both_players_ask_and_goes_when_one_does_not(
@@ -557,7 +547,7 @@ def test_the_coach_comes_on_live_when_both_players_ask_and_goes_when_one_does_no
     shot(mover.page, "coach-on-desktop")
     mover.page.set_viewport_size(PHONE)
     shot(mover.page, "coach-on-phone")
-    _fits(mover.page)
+    assert_fits(mover.page)
     mover.page.set_viewport_size(DESKTOP)
 
     host.page.locator(f"{TABLE} [data-coach-toggle]").click()

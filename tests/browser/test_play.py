@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.accounts import PASSWORD
+from tests.browser.layout import assert_fits
 
 PHONE = {"width": 360, "height": 740}
 DESKTOP = {"width": 1280, "height": 900}
@@ -55,18 +56,6 @@ def _start(page: Page, *, coach: str = "on") -> None:
 
 def _over(page: Page) -> bool:
     return page.locator("[data-result]").count() > 0
-
-
-def _fits(page: Page) -> None:
-    wide = page.evaluate(
-        """w => [...document.querySelectorAll('body *')]
-        .filter(el => el.getBoundingClientRect().right > w + 0.5)
-        .filter(el => !el.closest('.table-wrap'))
-        .map(el => el.tagName + '.' + el.className + ' ' + (el.textContent || '').slice(0, 40))
-        .slice(0, 5)""",
-        PHONE["width"],
-    )
-    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], (page.url, wide)
 
 
 def _axe(page: Page) -> list[str]:
@@ -186,7 +175,7 @@ def test_a_whole_deal_with_the_keyboard_alone_then_the_review(
 def test_the_table_quiz_and_review_on_a_phone(live_server, browser: Browser, player, shot):
     page = _page(browser, PHONE)
     _log_in(page, live_server.url)
-    _fits(page)
+    assert_fits(page)
     shot(page, "start-phone")
     found: list[str] = _axe(page)
     for _deal in range(6):
@@ -197,23 +186,23 @@ def test_the_table_quiz_and_review_on_a_phone(live_server, browser: Browser, pla
             if _over(page):
                 break
             if _paused(page):
-                _fits(page)
+                assert_fits(page)
                 shot(page, "hand-pause-phone")
                 _go_on(page, key=None)
                 continue
             if page.locator(".play-current .card").count() >= 2:
-                _fits(page)
+                assert_fits(page)
                 shot(page, "table-mid-hand-phone")
             quiz = page.locator("[data-quiz] input[name=option]")
             if not answered and quiz.count():
-                _fits(page)
+                assert_fits(page)
                 shot(page, "coach-quiz-phone")
                 found += _axe(page)
                 quiz.first.check()
                 page.locator("[data-quiz-answer]").click()
                 expect(page.locator("[data-quiz-result]")).to_be_visible()
                 expect(page.locator(".odds-chart")).to_be_visible()
-                _fits(page)
+                assert_fits(page)
                 shot(page, "coach-quiz-answered-phone")
                 answered = True
                 _wait_for_turn(page)
@@ -231,7 +220,7 @@ def test_the_table_quiz_and_review_on_a_phone(live_server, browser: Browser, pla
     found += _axe(page)
     page.locator("[data-review-link]").click()
     expect(page.locator(".play-review-hand")).to_have_count(8)
-    _fits(page)
+    assert_fits(page)
     shot(page, "review-phone")
     shot(page, "review-phone-top", full_page=False)
     found += _axe(page)

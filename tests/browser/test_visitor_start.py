@@ -6,6 +6,7 @@ from django.conf import settings
 from playwright.sync_api import Page, expect
 
 from tests.browser.accounts import PASSWORD
+from tests.browser.layout import assert_fits
 from tests.browser.test_clubs import _answer_with_keyboard
 from trainer.core.seeding import discover_loaders, load_file
 
@@ -22,19 +23,14 @@ def path_loaded(transactional_db):
         load_file(path)
 
 
-def _fits(page: Page) -> None:
-    """Nothing scrolls sideways."""
-    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), page.url
-
-
 def _look(page: Page, phone: Page, shot, name: str) -> None:
     """Screenshots of the page on the desktop and at 360 px (same browser session)."""
-    _fits(page)
+    assert_fits(page)
     shot(page, name)
     phone.context.clear_cookies()
     phone.context.add_cookies(page.context.cookies())
     phone.goto(page.url)
-    _fits(phone)
+    assert_fits(phone)
     shot(phone, f"{name}-phone")
 
 
