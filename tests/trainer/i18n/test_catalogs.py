@@ -117,3 +117,15 @@ def test_the_engine_message_catalog_is_in_step_with_the_engine():
     if "wording_messages" not in get_commands():
         pytest.skip("no engine-message catalog in this tree")
     call_command("wording_messages", "--check")
+
+
+#: Placeholders that stand for a convention card's title (a club's may end in "card").
+_CARD_TITLE = re.compile(r"(%\((?:convention|title|card)\)s|\{(?:convention|title|card)\}) card\b")
+
+
+@pytest.mark.parametrize("po", catalogs(), ids=lambda p: str(p.relative_to(ROOT)))
+def test_no_sentence_adds_card_after_a_card_title(po: Path):
+    """A club's card may be titled "Riverside house card": a sentence quotes the title (the
+    card “…”) instead of writing "the %(convention)s card" ("… house card card")."""
+    bad = [e.msgid for e in entries(po) if _CARD_TITLE.search(e.msgid)]
+    assert bad == []

@@ -138,7 +138,7 @@ def test_a_block_can_name_its_convention_whatever_the_pages():
 
     html = render_example("hand", text, DEFAULT_CONVENTION)
 
-    assert "the Teach Yourself 1994 card" in html and "(Teach Yourself 1994)" in html
+    assert "card: Teach Yourself 1994" in html and "(Teach Yourself 1994)" in html
     assert len(plays) == 3 and html.count('class="play"') == 3
 
 
@@ -175,3 +175,28 @@ def test_a_1994_fours_hand_says_the_fours_are_played_out_at_once():
     assert "gives this item no signal: play it out at once" in html
     assert "later" not in html
     assert ITEM_TITLES[encoding.item] in html
+
+
+def test_a_club_card_whose_title_ends_in_card_is_named_once():
+    """A club's card may be titled "… card": the examples quote the title instead of adding
+    their own "card" after it."""
+    from engine.signals.cardfile import load_convention
+    from engine.signals.conventions import register_convention, unregister_convention
+
+    data = dict(TEACH_1994.to_json())
+    data.update(name="riverside-house", title="Riverside house card")
+    club = load_convention(data)
+    register_convention(club)
+    try:
+        fours = "S: 9\nH: 9 4\nD: 9 7\nC: 9 5\nconvention: riverside-house"
+        html = unescape(
+            render_example("hand", fours, club)
+            + render_example("grid", "", club)
+            + render_example("signal", "4S 8S\nconvention: riverside-house", club)
+        )
+    finally:
+        unregister_convention("riverside-house")
+    assert "card card" not in html
+    assert "card: Riverside house card" in html
+    assert "The card “Riverside house card” gives this item no signal" in html
+    assert "from the card “Riverside house card”" in html
