@@ -260,6 +260,10 @@ _STATIC: dict[str, str | Plural] = {
     "drill.read.prompt": "Side hand %(side_hand)s. %(signal)s What does partner hold?",
     "drill.read.later": "It could also mean (a later reading): %(readings)s",
     "drill.read.ruled_out": "Ruled out by the cards you can see: %(items)s.",
+    "drill.read.hand_size": (
+        "Ruled out by partner's %(n)s cards: no hand of that size, from the cards you cannot "
+        "see, shows %(items)s with this lead."
+    ),
     "drill.read.explanation": "The first reading is %(item)s: %(readings)s",
     "drill.partner_held": "Partner held these cards",
     "drill.read.partner_held_other": (

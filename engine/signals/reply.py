@@ -24,6 +24,7 @@ from engine.signals.conventions import (
 from engine.signals.decoder import _placements, decode, holding_leads, primary_reading
 from engine.signals.encoder import pattern_matches
 from engine.signals.relations import signal_relations
+from engine.signals.witness import sized_primary
 
 __all__ = [
     "COMPLETE_THRESHOLD",
@@ -343,7 +344,9 @@ def reply_advice(
     """What partner (holding ``hand``) should do after the leader's signal.
 
     After ``c1`` and pass partner must play: a third pass is not allowed and neither is
-    "Play!" (nor when the leader has no cards left, ``leader_cards == 0``). Completing cards
+    "Play!" (nor when the leader has no cards left, ``leader_cards == 0``). The primary
+    reading is the first one a hand of the leader's size can show, when ``leader_cards``
+    (the leader's cards left after the signal) is given. Completing cards
     are judged over every holding the primary reading admits: the card set completing the
     most of them is advised when that is at least :data:`COMPLETE_THRESHOLD` of them, and
     ``odds`` says how many.
@@ -352,7 +355,11 @@ def reply_advice(
     cards = [] if isinstance(hand, str) else list(hand)
     cards_mask(hand if isinstance(hand, str) else cards, "reply_advice")
     seen_cards = (*cards, *visible)
-    reading = primary_reading(c1, c2, side_hand, convention, seen_cards)
+    if leader_cards is None:
+        reading = primary_reading(c1, c2, side_hand, convention, seen_cards)
+    else:  # the leader's hand size is known: its first reading a hand of that size can show
+        size = leader_cards + (1 if c2 is None else 2)
+        reading = sized_primary((c1, c2), side_hand, size, seen_cards, convention)
     must_play = c2 is None or leader_cards == 0
     if not cards:
         return Advice("pass", (), Msg("advice.no_cards"))

@@ -14,7 +14,8 @@ from engine.game import PASS, Action
 from engine.play import IllegalPlay, PlaySetup, PlayTable, coach_lead, coach_read, grade_read
 from engine.scoring import get_rule
 from engine.seats import Seat
-from engine.signals import CONVENTIONS, decode, encode, get_convention
+from engine.signals import CONVENTIONS, encode, get_convention
+from engine.signals.witness import sized_primary
 
 COMBINATIONS = [(c, r) for c in sorted(CONVENTIONS) for r in ("classic", "contribution")]
 
@@ -35,7 +36,9 @@ def check_quiz(table: PlayTable, quiz) -> None:
     completed = tuple(h.card_list for h in deal.played_hands)
     own = deal.held(Seat.S)
     visible = own + tuple(c for h in completed for c in h)
-    assert quiz.answer == decode(c1, c2, deal.side_hand, conv, visible)[0].item
+    leader = table.start_holding(table.deal_number, deal.hand_number)[Seat.N]
+    first = sized_primary((c1, c2), deal.side_hand, len(leader), visible, conv)
+    assert first is not None and quiz.answer == first.item
     drill = Drill(
         kind=DrillKind.READ,
         seed=0,
@@ -46,7 +49,7 @@ def check_quiz(table: PlayTable, quiz) -> None:
         hand=own,
         completed=completed,
         signal=(c1, c2),
-        source=table.start_holding(table.deal_number, deal.hand_number)[Seat.N],
+        source=leader,
         options=quiz.options,
     )
     assert grade(drill, Answer(option=quiz.answer)).correct

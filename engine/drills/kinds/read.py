@@ -22,6 +22,7 @@ from engine.signals import (
 )
 from engine.signals.checklist import Instance, find_instances, hand_mask
 from engine.signals.encoder import Play, cached_plays
+from engine.signals.witness import IMPOSSIBLE, POSSIBLE, hand_readings, sized_primary
 
 
 def _leads(convention: Convention, inst: Instance, play: Play) -> bool:
@@ -89,7 +90,10 @@ class ReadKind(KindSpec):
             partner_size=len(pos.partner),
             table=pos.table,
         )
-        primary = decode(signal[0], signal[1], pos.side_hand, convention, drill.visible)[0]
+        primary = sized_primary(
+            signal, pos.side_hand, len(pos.leader), drill.visible, convention, known=pos.leader
+        )
+        assert primary is not None  # (the leader's own hand shows a reading of its lead)
         every = {r.item for r in decode(signal[0], signal[1], pos.side_hand, convention)}
         options = [
             Option(primary.item, term("item", primary.item)),
@@ -108,21 +112,35 @@ class ReadKind(KindSpec):
         assert drill.signal is not None
         c1, c2 = drill.signal
         convention = drill.convention
-        readings = decode(c1, c2, drill.side_hand, convention, drill.visible)
-        primary = readings[0]
+        judged = list(
+            hand_readings(
+                drill.signal,
+                drill.side_hand,
+                len(drill.source),
+                drill.visible,
+                convention,
+                known=drill.source,
+            )
+        )
+        kept = tuple(r for r, found in judged if found.answer != IMPOSSIBLE)
+        sure = tuple(r for r, found in judged if found.answer == POSSIBLE)
+        primary = kept[0]
         title = term("item", primary.item)
         details = []
-        later = []
-        for r in readings:
+        later: list[str] = []
+        for r in sure:
             if r.item != primary.item and r.item not in later:
                 later.append(r.item)
-                details.append(Msg("drill.read.later", readings=reading_words(readings, r.item)))
-        pruned = {r.item for r in decode(c1, c2, drill.side_hand, convention)} - {
-            r.item for r in readings
-        }
+                details.append(Msg("drill.read.later", readings=reading_words(sure, r.item)))
+        shown = {r.item for r, _ in judged}
+        pruned = {r.item for r in decode(c1, c2, drill.side_hand, convention)} - shown
         if pruned:
             names = Join(tuple(Term("item_lower", str(i)) for i in ITEMS if i in pruned))
             details.append(Msg("drill.read.ruled_out", items=names))
+        sized_out = shown - {r.item for r in kept}
+        if sized_out:
+            names = Join(tuple(Term("item_lower", str(i)) for i in ITEMS if i in sized_out))
+            details.append(Msg("drill.read.hand_size", items=names, n=len(drill.source)))
         actual = holding_for(drill.source, drill.signal, convention)
         held = encode(drill.source, drill.side_hand, convention).item
         label = Msg("drill.partner_held")
@@ -134,7 +152,7 @@ class ReadKind(KindSpec):
             explanation=Msg(
                 "drill.read.explanation",
                 item=Term("item_lower", str(primary.item)),
-                readings=reading_words(readings, primary.item),
+                readings=reading_words(kept, primary.item),
             ),
             details=tuple(details),
             reveal=tuple(sort_cards(drill.source)),

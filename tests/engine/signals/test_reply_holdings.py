@@ -22,10 +22,11 @@ from engine.cards import DECK, Card
 from engine.drills import Drill, DrillParams, make_drill
 from engine.drills.kinds.reply import advice_for
 from engine.scoring import Combination, evaluate
-from engine.signals import decode, get_convention, primary_reading
+from engine.signals import decode, get_convention
 from engine.signals.checklist import find_instances, hand_mask
 from engine.signals.encoder import instance_plays
 from engine.signals.reply import COMPLETE_THRESHOLD
+from engine.signals.witness import sized_primary
 
 CONVENTIONS = ("parlett-2008", "teach-yourself-1994")
 RULES = ("classic", "contribution")
@@ -188,7 +189,9 @@ def mismatches(convention: str, rule: str, seeds: range) -> Iterator[str]:
         table = tuple(c for h in (*drill.completed, *drill.opponents) for c in h)
         seen = {*drill.hand, *table}
         advice = advice_for(drill)
-        reading = primary_reading(c1, c2, drill.side_hand, drill.convention, tuple(seen))
+        reading = sized_primary(  # the first reading a hand of the leader's size can show
+            drill.signal, drill.side_hand, len(drill.source), tuple(seen), drill.convention
+        )
         if advice.action == "force" or reading is None or reading.item not in TARGET:
             continue
         groups = brute_holdings(str(reading.item), c1, c2, seen, convention)
