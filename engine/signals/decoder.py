@@ -290,6 +290,12 @@ def holding_leads(
     return found
 
 
+def leading_holdings(entry: tuple[str, str, str, str | None, int, int]) -> tuple[int, ...]:
+    """The holdings :func:`holding_leads` has found leading for ``(card name, card version,
+    item, shape, c1 index, c2 index)``, as masks of their cards besides the signal."""
+    return tuple(_KNOWN.get(entry, ()))
+
+
 def _holdings(
     item: str,
     shape: str | None,

@@ -45,12 +45,20 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import islice
 from random import Random
 from typing import Any
 
 from engine.cards import DECK, Card, cards_mask
 from engine.signals.conventions import DEFAULT_CONVENTION, Convention, require_convention
-from engine.signals.decoder import Reading, _choices, _holdings, decode, readings_table
+from engine.signals.decoder import (
+    Reading,
+    _choices,
+    _holdings,
+    decode,
+    leading_holdings,
+    readings_table,
+)
 from engine.signals.encoder import Play
 from engine.signals.posterior import _Scorer
 
@@ -70,7 +78,9 @@ UNDECIDED = "undecided"
 
 #: Nodes of the exhaustive search before it answers :data:`UNDECIDED`.
 NODES = 20_000
-#: Random fillings of each holding tried before the exhaustive search.
+#: Holdings the random fillings start from (the search takes every holding).
+FIRST_HOLDINGS = 4
+#: Random fillings of the first holdings tried before the exhaustive search.
 TRIES = 24
 
 _ALL = (1 << 52) - 1
@@ -217,23 +227,27 @@ def _free(mask: int, blocking: tuple[str, ...]) -> bool:
 
 
 @lru_cache(maxsize=65_536)
-def _suit_room(held: int, more: int, blocking: tuple[str, ...]) -> int:
+def _suit_room(held: int, more: int, blocking: tuple[str, ...], cap: int) -> int:
     """The most cards of ``more`` (one suit's) that can join ``held`` (the same suit's)
-    keeping it :func:`_free`: an exact search over at most 13 cards."""
+    keeping it :func:`_free`, up to ``cap`` (the search stops there): an exact search over
+    at most 13 cards."""
     cards = [c.bit for c in DECK if c.bit & more]
     best = 0
 
-    def go(mask: int, start: int, n: int) -> None:
+    def go(mask: int, start: int, n: int) -> bool:
         nonlocal best
         best = max(best, n)
+        if best >= cap:
+            return True
         for j in range(start, len(cards)):
             if n + len(cards) - j <= best:
-                return
-            if _free(mask | cards[j], blocking):
-                go(mask | cards[j], j + 1, n + 1)
+                return False
+            if _free(mask | cards[j], blocking) and go(mask | cards[j], j + 1, n + 1):
+                return True
+        return False
 
     go(held, 0, 0)
-    return best
+    return min(best, cap)
 
 
 @lru_cache(maxsize=65_536)
@@ -314,9 +328,24 @@ class _Search:
         pool = 0
         for bit in more:
             pool |= bit
-        if sum(_suit_room(mask & s, pool & s, self.blocking) for s in _SUITS) < need:
+        if sum(_suit_room(mask & s, pool & s, self.blocking, need) for s in _SUITS) < need:
             return False
         return not ranks or _ranks_reach(mask, pool, self.blocking, need)
+
+    def known_holdings(self) -> list[int]:
+        """The holdings the decoder has already found leading the signal, still out of sight
+        and not too many for the hand (the usual start: no search for them)."""
+        c1, c2 = self.signal
+        if c2 is None:
+            return []
+        item, shape = self.key
+        entry = (self.conv.name, self.conv.version, item, shape, c1.index, c2.index)
+        unseen = sum(self.pool)
+        return [
+            self.shown | m
+            for m in leading_holdings(entry)
+            if not m & ~unseen and (self.shown | m).bit_count() <= self.size
+        ]
 
     def holdings(self, needs: Iterable[tuple[tuple[int, int], ...]]) -> Iterator[int]:
         """The signal and each holding of the reading that leads it (as masks)."""
@@ -338,25 +367,25 @@ class _Search:
                     yield self.shown | more
 
     def run(self, needs: tuple[tuple[tuple[int, int], ...], ...]) -> Witness:
-        bases = [
+        known = [b for b in self.known_holdings() if _free(b, self.blocking)]
+        found = self._fill(known)  # (the usual answer, from a holding the decoder found)
+        if found:
+            return self._found(found)
+        free = [b for b in self.pool if _free(self.shown | b, self.blocking)]
+        if not self.room(self.shown, free, self.size - self.shown.bit_count(), ranks=True):
+            return Witness(IMPOSSIBLE)  # (no hand of the size holds nothing earlier)
+        fitting = (
             b
             for b in self.holdings(needs)
-            if b.bit_count() <= self.size and _free(b, self.blocking)
-        ]
+            if b.bit_count() <= self.size and _free(b, self.blocking) and b not in known
+        )
+        first = list(islice(fitting, FIRST_HOLDINGS))  # (the rest only if these fail)
+        found = self._fill(first)
+        if found:
+            return self._found(found)
+        bases = [*known, *first, *fitting]
         if not bases:
             return Witness(IMPOSSIBLE)
-        rng = Random(0)
-        for t in range(TRIES):
-            mask = bases[t % len(bases)]
-            order = self.pool[:]
-            rng.shuffle(order)
-            for bit in order:
-                if mask.bit_count() == self.size:
-                    break
-                if not bit & mask and _free(mask | bit, self.blocking):
-                    mask |= bit
-            if mask.bit_count() == self.size and self.shows(mask):
-                return self._found(mask)
         budget = [self.nodes]
         try:
             for base in bases:
@@ -369,6 +398,22 @@ class _Search:
         except _OutOfNodes:
             return Witness(UNDECIDED)
         return Witness(IMPOSSIBLE)
+
+    def _fill(self, bases: list[int]) -> int:
+        """A hand found by filling ``bases`` at random (:data:`TRIES` times), or 0."""
+        rng = Random(0)
+        for t in range(TRIES if bases else 0):
+            mask = bases[t % len(bases)]
+            order = self.pool[:]
+            rng.shuffle(order)
+            for bit in order:
+                if mask.bit_count() == self.size:
+                    break
+                if not bit & mask and _free(mask | bit, self.blocking):
+                    mask |= bit
+            if mask.bit_count() == self.size and self.shows(mask):
+                return mask
+        return 0
 
     def _dfs(self, mask: int, more: list[int], budget: list[int]) -> int:
         budget[0] -= 1
