@@ -25,27 +25,29 @@
   becomes left-overs, the kickers are its most dangerous cards instead, so that the side's
   left-overs stay weak.
 
-**Strength** (:data:`STRENGTHS`): the ``standard`` partner leads for full houses. When the
-first item of its cards is a draw or a five-card flush or straight (:data:`FULL_HOUSE_OVER`)
-and it holds three of a kind or two pairs, it shows those instead (the encoder's play for the
-three, else for its two lowest pairs): partner adds a pair to the three, or a card of the
-pair's rank, and full houses (8 points) are what the par solver's best hands are mostly made
-of. Replying, it plays where the guide would pass: after two pairs shown by their higher pair
-with no third of that rank, a card of the rank most likely to be the leader's other pair
-(:meth:`SignalBot._hidden_pair_guess`, which also replaces "Play!" when its expected points beat
-partner's own five); where its cards complete fewer than half the holdings the signal allows,
-the best of them anyway (:meth:`SignalBot._long_shot`). Measured against ``greedy`` on 2,500
-duplicate deals per block, it gains 1.0 to 1.9 points per deal over the ``beginner`` partner,
-which leads the card's first item (or its best five) and replies exactly as the reply guide
-says (README, "The bot ladder"). The ``strong`` partner leads as the standard one and replies
-to a two-card signal by the odds of the hands partner could have led it from
-(:mod:`engine.bots.odds_reading`; ``partner_leads`` says whether partner leads as this bot does
-or, being a person, by the card), falling back on the standard reply where no card of its own
-adds points on average. In its side's last hand it plays for the deal, not for the hand's
-points alone (:mod:`engine.bots.deal_end`): its reply, and the cards with which it completes
-the hand itself, are weighed with the six cards the side keeps, which cost ten times their
-value when the side loses the hand scores. All three follow the card: every lead is a correct
-lead of an item the leader holds.
+**Strength** (:data:`STRENGTHS`): a bot is built from parts (:class:`Parts`), one for each
+decision the strengths make differently, and each strength is one set of them (:data:`PARTS`).
+The ``standard`` partner leads for full houses (:func:`full_house_lead`). When the first item
+of its cards is a draw or a five-card flush or straight (:data:`FULL_HOUSE_OVER`) and it holds
+three of a kind or two pairs, it shows those instead (the encoder's play for the three, else
+for its two lowest pairs): partner adds a pair to the three, or a card of the pair's rank, and
+full houses (8 points) are what the par solver's best hands are mostly made of. Replying, it
+plays where the guide would pass: after two pairs shown by their higher pair with no third of
+that rank, a card of the rank most likely to be the leader's other pair
+(:func:`hidden_pair_guess`, which also replaces "Play!" when its expected points beat partner's
+own five); where its cards complete fewer than half the holdings the signal allows, the best of
+them anyway (:func:`long_shot`). Measured against ``greedy`` on 2,500 duplicate deals per
+block, it gains 1.0 to 1.9 points per deal over the ``beginner`` partner, which leads the
+card's first item (or its best five) and replies exactly as the reply guide says (README, "The
+bot ladder"). The ``strong`` partner leads as the standard one and replies to a two-card signal
+by the odds of the hands partner could have led it from (:func:`read_by_odds`,
+:func:`reply_by_odds`; ``partner_leads`` says whether partner leads as this bot does or, being
+a person, by the card), falling back on the standard reply where no card of its own adds points
+on average. In its side's last hand it plays for the deal, not for the hand's points alone
+(:func:`deal_fill`, :mod:`engine.bots.deal_end`): its reply, and the cards with which it
+completes the hand itself, are weighed with the six cards the side keeps, which cost ten times
+their value when the side loses the hand scores. All three follow the card: every lead is a
+correct lead of an item the leader holds.
 
 It sees only its :class:`~engine.game.Observation`, and plays with any
 :class:`~engine.signals.Convention`.
@@ -63,7 +65,8 @@ True
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from math import comb
 from typing import NamedTuple, TypeVar
 
@@ -88,24 +91,41 @@ __all__ = [
     "FULL_HOUSE_OVER",
     "JUMP_IN_POINTS",
     "PARTNER_LEADS",
+    "PARTS",
     "STANDARD",
     "STRENGTHS",
     "STRONG",
+    "FillPart",
+    "Guess",
+    "LeadPart",
+    "Parts",
+    "ReadingPart",
+    "ReplyPart",
     "Signal",
     "SignalBot",
+    "deal_fill",
+    "first_item",
+    "full_house_lead",
     "given_signal",
+    "hand_fill",
+    "hidden_pair_guess",
+    "long_shot",
+    "read_by_card",
+    "read_by_odds",
+    "reply_by_guide",
+    "reply_by_odds",
 ]
 
 #: A given signal: ``(c1, c2)``, ``c2`` None for "c1 and pass".
 Signal = tuple[Card, Card | None]
 
 _CACHE_LIMIT = 50_000
-#: Positions whose ``strong`` reply is kept: each is asked again only within its hand.
+#: Positions whose odds reply is kept: each is asked again only within its hand.
 _ODDS_CACHE_LIMIT = 2_000
 
 
 class _Odds(NamedTuple):
-    """The ``strong`` reply's reading of a signal and its plan."""
+    """The odds reading of a signal and the reply it plans."""
 
     item: str | None
     plan: tuple[Card, ...]
@@ -211,12 +231,14 @@ class SignalBot:
         completion_odds: float = 0.0,
         strength: str = STANDARD,
         partner_leads: str = "bot",
+        parts: Parts | None = None,
     ) -> None:
         """``completion_odds``: how likely the leader takes partner to complete a signal
         when it weighs signalling against playing its own best five (0: signal only with
         cards of its own best hand, which measured best against ``greedy``). ``strength``:
-        one of :data:`STRENGTHS`. ``partner_leads``: one of :data:`PARTNER_LEADS` (``strong``
-        only)."""
+        one of :data:`STRENGTHS`. ``partner_leads``: one of :data:`PARTNER_LEADS` (read by
+        :func:`read_by_odds` and :func:`reply_by_odds` only). ``parts``: what the bot is built
+        from, in place of the strength's (:data:`PARTS`)."""
         if strength not in STRENGTHS:
             raise ValueError(f"unknown strength: {strength!r} (choose {', '.join(STRENGTHS)})")
         if partner_leads not in PARTNER_LEADS:
@@ -227,7 +249,8 @@ class SignalBot:
         self.convention = get_convention(convention) if convention is not None else None
         self.completion_odds = completion_odds
         self.strength = strength
-        self.name = "signal" if strength == STANDARD else strength
+        self.parts = PARTS[strength] if parts is None else parts
+        self.name = self.parts.name
         self._encodings: dict[tuple[int, int], Encoding] = {}
         self._advice: dict[tuple[object, ...], Advice] = {}
         self._plans: dict[tuple[int, int, str], tuple[Play, tuple[Card, ...]]] = {}
@@ -320,11 +343,7 @@ class SignalBot:
         )
         plan: Play
         shown: tuple[Card, ...] = enc.cards
-        full = (
-            self._full_house_lead(cards, side_hand)
-            if self.strength != BEGINNER and enc.item in FULL_HOUSE_OVER
-            else None
-        )
+        full = self.parts.lead(self, cards, side_hand, enc)
         if full is not None:
             plan, shown = full
         elif not enc.plays:
@@ -361,25 +380,6 @@ class SignalBot:
             return None
         return plan, _with_played(shown, plan)
 
-    def _full_house_lead(
-        self, cards: Sequence[Card], side_hand: int
-    ) -> tuple[Play, tuple[Card, ...]] | None:
-        """The encoder's play for a three of the leader's (the lowest), else for its two
-        lowest pairs, with the cards it shows; None without either."""
-        by_rank: dict[int, list[Card]] = {}
-        for c in sorted(cards, key=lambda c: c.index):
-            by_rank.setdefault(c.rank, []).append(c)
-        threes = [g for g in by_rank.values() if len(g) >= 3]
-        pairs = sorted((g for g in by_rank.values() if len(g) == 2), key=lambda g: g[0].rank)
-        if threes:
-            shown = min(threes, key=lambda g: g[0].rank)[:3]
-        elif len(pairs) >= 2:
-            shown = pairs[0] + pairs[1]
-        else:
-            return None
-        enc = self.encoding(shown, side_hand)
-        return (enc.plays[0], enc.cards) if enc.plays else None
-
     def _own_lead(
         self, cards: Sequence[Card], side_hand: int, rule: ScoringRule, signal: tuple[Card, Card]
     ) -> tuple[Card, ...] | None:
@@ -412,8 +412,8 @@ class SignalBot:
         )
 
     def _odds(self, position: Position) -> _Odds:
-        """For ``position``, the ``strong`` reply's reading (the item most of the kept hands'
-        leads show; ties: the card's reading order; None when no hand was kept) and its cards
+        """For ``position``, the odds reading (the item most of the kept hands' leads show;
+        ties: the card's reading order; None when no hand was kept) and the cards of its reply
         (memoised per position: every turn of the hand asks again)."""
         key = position.seed()
         found = self._odds_plans.get(key)
@@ -424,7 +424,7 @@ class SignalBot:
         return found
 
     def _kept(self, position: Position) -> list[Holding]:
-        """The leader's hands the ``strong`` reply weighs (:func:`kept_holdings`, by the lead
+        """The leader's hands the odds reading weighs (:func:`kept_holdings`, by the lead
         model of :attr:`partner_leads`)."""
         lead = self._own_lead if self.partner_leads == "bot" else self._card_lead
         return kept_holdings(lead, position)
@@ -444,20 +444,9 @@ class SignalBot:
 
     def reading(self, obs: Observation) -> str | None:
         """The item this bot reads in partner's signal just completed (``obs``: its turn right
-        after the signal): the most likely item of the hands kept by the odds for a two-card
-        signal at ``strong`` strength (ties: the card's reading order), else the decoder's
-        first reading; None when nothing reads."""
+        after the signal), by its reading part; None when nothing reads."""
         signal = given_signal(obs)
-        if signal is None:
-            return None
-        c1, c2 = signal
-        if self.strength == STRONG and c2 is not None:
-            item = self._odds(self._position(obs, (c1, c2), my_cards_in_hand(obs))).item
-            if item is not None:
-                return item
-        seen = [c for hand in obs.played_hands for _, c in hand.cards]
-        first = primary_reading(c1, c2, obs.side_hand, self._conv(), (*obs.own_cards, *seen))
-        return first.item if first is not None else None
+        return None if signal is None else self.parts.reading(self, obs, signal)
 
     def _keep(self, obs: Observation) -> dict[Card, int]:
         return side_keep(obs.own_cards, obs.side_hand)
@@ -470,22 +459,8 @@ class SignalBot:
         return play(fill.cards[0])
 
     def _last_fill(self, obs: Observation) -> tuple[Card, ...] | None:
-        """In the side's last hand, the ``strong`` partner completes the hand for the deal
-        (:func:`~engine.bots.deal_end.last_fill`): the cards it plays and the six the side
-        keeps weighed together. None before that hand, at other strengths, or when its cards
-        cannot complete the hand."""
-        stakes = _stakes(obs)
-        if self.strength != STRONG or stakes is None:
-            return None
-        return last_fill(
-            obs.current_cards,
-            obs.own_cards,
-            obs.seat,
-            obs.card_counts[obs.seat.partner],
-            [c for hand in obs.played_hands for _, c in hand.cards],
-            stakes,
-            obs.rule,
-        )
+        """The cards the fill part completes the hand with; None: the hand's best fill."""
+        return self.parts.fill(self, obs)
 
     # -- the turns -------------------------------------------------------------------------------
 
@@ -537,15 +512,10 @@ class SignalBot:
         if self._partner_finishing(obs) and acts[1][0] is me:
             return self._fill(obs)
         signal = given_signal(obs)
-        if signal is not None and self.strength == STRONG and acts[1][0] is me:
-            c1, c2 = signal
-            if c2 is not None:
-                plan = self._odds(self._position(obs, (c1, c2), mine)).plan
-                if plan:
-                    todo = [c for c in plan if c in obs.own_cards]
-                    if todo:
-                        return play(todo[0])
-                    return PASS if can_pass(legal) else self._fill(obs)
+        if signal is not None and acts[1][0] is me:
+            own = self.parts.reply(self, obs, legal, signal, mine)
+            if own is not None:
+                return own
         if signal is not None:
             leader = acts[0][0]
             after = [c for s, c in obs.current_cards[2:] if s is leader]
@@ -565,66 +535,30 @@ class SignalBot:
                 alt = self._completion(obs, signal, seen, leader)
                 if alt is not None:
                     return alt
-                guess = self._hidden_pair_guess(obs, signal, seen, advice)
+                guess = self._guess(self.parts.on_force, obs, signal, seen, advice)
                 if guess is not None:
                     return play(guess)
                 if FORCE in legal:
                     return FORCE
             elif advice.action == "pass" and not mine and len(acts) == 3 and can_pass(legal):
-                guess = self._hidden_pair_guess(obs, signal, seen, advice)
-                if guess is None:
-                    guess = self._long_shot(advice)
+                guess = self._guess(self.parts.on_pass, obs, signal, seen, advice)
                 return PASS if guess is None else play(guess)
         return self._help(obs, legal)
 
-    def _hidden_pair_guess(
-        self, obs: Observation, signal: Signal, seen: Sequence[Card], advice: Advice
+    def _guess(
+        self,
+        guesses: Sequence[Guess],
+        obs: Observation,
+        signal: Signal,
+        seen: Sequence[Card],
+        advice: Advice,
     ) -> Card | None:
-        """After two pairs shown by a pair (the card's preferred play shows the higher pair),
-        when partner holds no third of that rank: a card of the rank most likely to be the
-        leader's other pair.
-
-        The other pair is of a lower rank (the encoder shows the higher one), and partner's
-        odds for each rank are those of the leader holding two of its unseen cards: ``C(u, 2)``
-        for ``u`` unseen cards of the rank, over all lower ranks. A hit makes a full house; a
-        miss leaves the leader's two pairs with partner's card as the fifth, which is what a
-        pass gets too: so the card goes instead of a pass whatever the odds (waiting for odds of
-        0.15, 0.3 or 0.5 measured no better), and instead of "Play!" only when its expected
-        points beat partner's own five. A leader who shows the lower pair (the card allows
-        either) makes every guess miss, at the cost of the card spent. ``standard`` strength
-        only.
-        """
-        c1, c2 = signal
-        if self.strength == BEGINNER or c2 is None or c1.rank != c2.rank:
-            return None
-        reading = primary_reading(c1, c2, obs.side_hand, self._conv(), (*obs.own_cards, *seen))
-        if reading is None or reading.item != "two_pair":
-            return None
-        known = Counter(c.rank for c in (*obs.own_cards, *seen, c1, c2))
-        own = Counter(c.rank for c in obs.own_cards)
-        ways = {r: comb(4 - known[r], 2) for r in range(2, c1.rank)}
-        total = sum(ways.values())
-        candidates = [r for r in ways if own[r] and ways[r]]
-        if not total or not candidates:
-            return None
-        best = max(candidates, key=lambda r: (ways[r], -own[r], -r))
-        odds = ways[best] / total
-        values = CLASSIC.values
-        gain = odds * values[Combination.FULL_HOUSE] + (1 - odds) * values[Combination.TWO_PAIR]
-        if advice.action == "force" and gain <= values[best_five(obs.own_cards)[0]]:
-            return None
-        keep = self._keep(obs)
-        return min((c for c in obs.own_cards if c.rank == best), key=lambda c: keep.get(c, 0))
-
-    def _long_shot(self, advice: Advice) -> Card | None:
-        """When the guide passes because partner's best cards complete too few of the holdings
-        the signal allows (fewer than :data:`~engine.signals.reply.COMPLETE_THRESHOLD`), the
-        first of those cards anyway (:attr:`~engine.signals.reply.Advice.too_few`): a pass
-        leaves the leader's draw to the leader alone, who seldom completes it (waiting for a
-        quarter of the holdings measured no better). Not the ``beginner``."""
-        if self.strength == BEGINNER or not advice.too_few:
-            return None
-        return advice.too_few[0]
+        """The card of the first of ``guesses`` that plays one; None when none does."""
+        for guess in guesses:
+            card = guess(self, obs, signal, seen, advice)
+            if card is not None:
+                return card
+        return None
 
     def _completion(
         self, obs: Observation, signal: Signal, seen: Sequence[Card], leader: Seat
@@ -668,3 +602,233 @@ class SignalBot:
                     return move
             return PASS
         return partner_move(obs, legal)
+
+
+# -- the parts -----------------------------------------------------------------------------------
+# A part makes one decision the strengths make differently; the bot makes the rest the same way
+# at every strength. Each takes the bot first, for its convention and memo tables.
+
+#: A lead other than the first item of ``cards`` (``enc``: their encoding) for the side's hand
+#: ``side_hand``: the play and the cards it shows; None leads the first item.
+LeadPart = Callable[
+    [SignalBot, Sequence[Card], int, Encoding], tuple[Play, tuple[Card, ...]] | None
+]
+#: The item read in partner's completed ``signal``; None when nothing reads.
+ReadingPart = Callable[[SignalBot, Observation, Signal], str | None]
+#: Partner's own reply to ``signal`` (``mine``: its cards in the hand so far); None replies by
+#: the reply guide.
+ReplyPart = Callable[
+    [SignalBot, Observation, Sequence[Action], Signal, tuple[Card, ...]], Action | None
+]
+#: A card played instead of the guide's pass or "Play!" (``seen``: the finished hands' cards,
+#: ``advice``: the guide's); None leaves the guide's action.
+Guess = Callable[[SignalBot, Observation, Signal, Sequence[Card], Advice], Card | None]
+#: The cards that complete the hand when it is this seat's to complete; None: the hand's best
+#: fill.
+FillPart = Callable[[SignalBot, Observation], tuple[Card, ...] | None]
+
+
+def first_item(
+    bot: SignalBot, cards: Sequence[Card], side_hand: int, enc: Encoding
+) -> tuple[Play, tuple[Card, ...]] | None:
+    """No other lead: the first item (or the leader's own five, at every strength)."""
+    return None
+
+
+def full_house_lead(
+    bot: SignalBot, cards: Sequence[Card], side_hand: int, enc: Encoding
+) -> tuple[Play, tuple[Card, ...]] | None:
+    """Over the items of :data:`FULL_HOUSE_OVER`, the encoder's play for a three of the
+    leader's (the lowest), else for its two lowest pairs, with the cards it shows; None without
+    either."""
+    if enc.item not in FULL_HOUSE_OVER:
+        return None
+    by_rank: dict[int, list[Card]] = {}
+    for c in sorted(cards, key=lambda c: c.index):
+        by_rank.setdefault(c.rank, []).append(c)
+    threes = [g for g in by_rank.values() if len(g) >= 3]
+    pairs = sorted((g for g in by_rank.values() if len(g) == 2), key=lambda g: g[0].rank)
+    if threes:
+        shown = min(threes, key=lambda g: g[0].rank)[:3]
+    elif len(pairs) >= 2:
+        shown = pairs[0] + pairs[1]
+    else:
+        return None
+    found = bot.encoding(shown, side_hand)
+    return (found.plays[0], found.cards) if found.plays else None
+
+
+def read_by_card(bot: SignalBot, obs: Observation, signal: Signal) -> str | None:
+    """The decoder's first reading, pruned by the reader's cards and the finished hands'."""
+    seen = [c for hand in obs.played_hands for _, c in hand.cards]
+    first = primary_reading(
+        signal[0], signal[1], obs.side_hand, bot._conv(), (*obs.own_cards, *seen)
+    )
+    return first.item if first is not None else None
+
+
+def read_by_odds(bot: SignalBot, obs: Observation, signal: Signal) -> str | None:
+    """For a two-card signal, the item most of the hands partner could have led it from show
+    (:meth:`SignalBot._odds`; ties: the card's reading order); else, and when no hand was kept,
+    :func:`read_by_card`."""
+    c1, c2 = signal
+    if c2 is not None:
+        item = bot._odds(bot._position(obs, (c1, c2), my_cards_in_hand(obs))).item
+        if item is not None:
+            return item
+    return read_by_card(bot, obs, signal)
+
+
+def reply_by_guide(
+    bot: SignalBot,
+    obs: Observation,
+    legal: Sequence[Action],
+    signal: Signal,
+    mine: tuple[Card, ...],
+) -> Action | None:
+    """No reply of its own: the reply guide's."""
+    return None
+
+
+def reply_by_odds(
+    bot: SignalBot,
+    obs: Observation,
+    legal: Sequence[Action],
+    signal: Signal,
+    mine: tuple[Card, ...],
+) -> Action | None:
+    """To a two-card signal, the cards of the odds plan (:func:`odds_plan`, weighed by the
+    hands partner could have led it from) one at a time, then a pass; None (the guide's reply)
+    to a card and a pass, or when no card of its own adds points on average."""
+    c1, c2 = signal
+    if c2 is None:
+        return None
+    plan = bot._odds(bot._position(obs, (c1, c2), mine)).plan
+    if not plan:
+        return None
+    todo = [c for c in plan if c in obs.own_cards]
+    if todo:
+        return play(todo[0])
+    return PASS if can_pass(legal) else bot._fill(obs)
+
+
+def hidden_pair_guess(
+    bot: SignalBot, obs: Observation, signal: Signal, seen: Sequence[Card], advice: Advice
+) -> Card | None:
+    """After two pairs shown by a pair (the card's preferred play shows the higher pair),
+    when partner holds no third of that rank: a card of the rank most likely to be the leader's
+    other pair.
+
+    The other pair is of a lower rank (the encoder shows the higher one), and partner's odds
+    for each rank are those of the leader holding two of its unseen cards: ``C(u, 2)`` for
+    ``u`` unseen cards of the rank, over all lower ranks. A hit makes a full house; a miss
+    leaves the leader's two pairs with partner's card as the fifth, which is what a pass gets
+    too: so the card goes instead of a pass whatever the odds (waiting for odds of 0.15, 0.3 or
+    0.5 measured no better), and instead of "Play!" only when its expected points beat
+    partner's own five. A leader who shows the lower pair (the card allows either) makes every
+    guess miss, at the cost of the card spent.
+    """
+    c1, c2 = signal
+    if c2 is None or c1.rank != c2.rank:
+        return None
+    reading = primary_reading(c1, c2, obs.side_hand, bot._conv(), (*obs.own_cards, *seen))
+    if reading is None or reading.item != "two_pair":
+        return None
+    known = Counter(c.rank for c in (*obs.own_cards, *seen, c1, c2))
+    own = Counter(c.rank for c in obs.own_cards)
+    ways = {r: comb(4 - known[r], 2) for r in range(2, c1.rank)}
+    total = sum(ways.values())
+    candidates = [r for r in ways if own[r] and ways[r]]
+    if not total or not candidates:
+        return None
+    best = max(candidates, key=lambda r: (ways[r], -own[r], -r))
+    odds = ways[best] / total
+    values = CLASSIC.values
+    gain = odds * values[Combination.FULL_HOUSE] + (1 - odds) * values[Combination.TWO_PAIR]
+    if advice.action == "force" and gain <= values[best_five(obs.own_cards)[0]]:
+        return None
+    keep = bot._keep(obs)
+    return min((c for c in obs.own_cards if c.rank == best), key=lambda c: keep.get(c, 0))
+
+
+def long_shot(
+    bot: SignalBot, obs: Observation, signal: Signal, seen: Sequence[Card], advice: Advice
+) -> Card | None:
+    """When the guide passes because partner's best cards complete too few of the holdings the
+    signal allows (fewer than :data:`~engine.signals.reply.COMPLETE_THRESHOLD`), the first of
+    those cards anyway (:attr:`~engine.signals.reply.Advice.too_few`): a pass leaves the
+    leader's draw to the leader alone, who seldom completes it (waiting for a quarter of the
+    holdings measured no better)."""
+    return advice.too_few[0] if advice.too_few else None
+
+
+def hand_fill(bot: SignalBot, obs: Observation) -> tuple[Card, ...] | None:
+    """No fill of its own: the hand's best fill."""
+    return None
+
+
+def deal_fill(bot: SignalBot, obs: Observation) -> tuple[Card, ...] | None:
+    """In the side's last hand, the hand completed for the deal
+    (:func:`~engine.bots.deal_end.last_fill`): the cards it plays and the six the side keeps
+    weighed together. None before that hand, or when its cards cannot complete the hand."""
+    stakes = _stakes(obs)
+    if stakes is None:
+        return None
+    return last_fill(
+        obs.current_cards,
+        obs.own_cards,
+        obs.seat,
+        obs.card_counts[obs.seat.partner],
+        [c for hand in obs.played_hands for _, c in hand.cards],
+        stakes,
+        obs.rule,
+    )
+
+
+@dataclass(frozen=True)
+class Parts:
+    """What a signal bot is built from: one part per decision the strengths make differently.
+    A variant is a copy with a part replaced (:func:`dataclasses.replace`)."""
+
+    #: The bot's name (the tournament's and the play tables').
+    name: str
+    #: Leading: what it shows instead of its first item.
+    lead: LeadPart
+    #: The item it reads in partner's signal.
+    reading: ReadingPart
+    #: Replying to partner's signal, before the reply guide.
+    reply: ReplyPart
+    #: Tried in turn where the guide says "Play!" and partner's cards cannot complete the hand.
+    on_force: tuple[Guess, ...]
+    #: Tried in turn where the guide passes.
+    on_pass: tuple[Guess, ...]
+    #: Completing a hand itself.
+    fill: FillPart
+
+
+_STANDARD_PARTS = Parts(
+    name="signal",
+    lead=full_house_lead,
+    reading=read_by_card,
+    reply=reply_by_guide,
+    on_force=(hidden_pair_guess,),
+    on_pass=(hidden_pair_guess, long_shot),
+    fill=hand_fill,
+)
+#: Each strength's parts: ``beginner`` follows the card and the reply guide alone, ``standard``
+#: adds the full-house leads and the guesses, ``strong`` reads, replies and fills by the odds.
+PARTS: dict[str, Parts] = {
+    BEGINNER: Parts(
+        name=BEGINNER,
+        lead=first_item,
+        reading=read_by_card,
+        reply=reply_by_guide,
+        on_force=(),
+        on_pass=(),
+        fill=hand_fill,
+    ),
+    STANDARD: _STANDARD_PARTS,
+    STRONG: replace(
+        _STANDARD_PARTS, name=STRONG, reading=read_by_odds, reply=reply_by_odds, fill=deal_fill
+    ),
+}
