@@ -33,13 +33,14 @@ SUDO := $(if $(filter 0,$(shell id -u)),,$(shell command -v sudo))
 # otherwise compile the project again (about 5 s of CPU each).
 unexport PYTHONDONTWRITEBYTECODE
 
-.PHONY: help run serve worker test fast-lane test-slow test-production screenshots lint typecheck bench clean setup setup-dev chromium gettext cjk-fonts messages lock
+.PHONY: help run serve worker test test-quick fast-lane test-slow test-production screenshots lint typecheck bench clean setup setup-dev chromium gettext cjk-fonts messages lock
 
 help:
 	@echo "make run    set up .venv, migrate, seed, serve on http://127.0.0.1:8000/"
 	@echo "make serve  production-like: migrate, collectstatic, gunicorn (settings from the env)"
 	@echo "make worker the background workers on TASK_BROKER_URL (make serve starts one when it is set)"
 	@echo "make test   set up .venv (and Chromium), then ruff, mypy and the fast pytest lane"
+	@echo "make test-quick the inner loop: ruff and the fast lane without the browser tests"
 	@echo "make test-slow  the slow volume sweeps of the property tests (CI runs both)"
 	@echo "make test-production  two servers on PostgreSQL and Redis: idle sockets, outages, load (DATABASE_URL=postgres://…)"
 	@echo "make screenshots  the browser tests, saving every page they visit to tests/browser/output/"
@@ -182,6 +183,11 @@ XDIST = -n $(TEST_WORKERS) --dist worksteal
 # The fast lane: everything but the `slow` volume sweeps (those run in .ci/run: `make test-slow`).
 test: setup-dev chromium gettext cjk-fonts lint typecheck
 	@$(MAKE) --no-print-directory fast-lane
+
+# The inner loop while working: lint and the fast lane without the browser tests.
+test-quick: setup-dev
+	$(BIN)/ruff check .
+	$(BIN)/pytest -m "not slow and not production and not browser" $(XDIST)
 
 # The fast lane's pytest alone, on whatever DATABASE_URL says (.ci/run: PostgreSQL).
 fast-lane:

@@ -50,7 +50,14 @@ def test_two_threes_and_full_house_pruning():
 
 
 def test_no_signal_text():
-    assert NO_SIGNAL_TEXT and read("7H", "7D", 1, "7S") == []
+    """A signal no unseen holding leads reads as nothing, in the decoder and the CLI, and the
+    pages say so with the no-signal sentence."""
+    assert read("7H", "7D", 1, "7S") == []
+    out = io.StringIO()
+    assert main(["read", "7H", "7D", "--side-hand", "1", "--visible", "7S"], stdout=out) == 0
+    assert json.loads(out.getvalue()) == {"primary": "no_signal", "readings": []}
+    assert NO_SIGNAL_TEXT.id == "reading.no_signal"
+    assert str(NO_SIGNAL_TEXT).startswith("Not a signal in this system")
 
 
 def test_reply_completes_straight_flush():

@@ -163,6 +163,20 @@ def test_an_answer_for_another_drill_is_400(client, learner):
     assert Attempt.objects.count() == 0
 
 
+def test_an_answer_for_the_same_seed_with_other_settings_is_400(client, learner):
+    """The showing token names the drill's settings too: the same kind and seed under the
+    other card is another drill."""
+    html = get_drill(client, "/drills/checklist/4/?v=2&convention=teach-yourself-1994")
+    drill = make_drill("checklist", 4)
+    response = client.post(
+        "/drills/checklist/4/?v=2",
+        {"showing": showing_of(html), "option": factories.right_option(drill)},
+    )
+    assert response.status_code == 400
+    assert "different drill" in response.content.decode()
+    assert Attempt.objects.count() == 0
+
+
 @pytest.mark.parametrize(
     "url",
     [
