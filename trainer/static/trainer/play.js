@@ -99,12 +99,15 @@
     a.addEventListener("animationend", again);
   }
 
-  // The steps are shown: hide Skip, give the focus to what comes next.
+  // The steps are shown: hide Skip, give the focus to what comes next, unless the player
+  // has moved it meanwhile (Tab to a link during the bots' steps): that focus is theirs.
   function settle(a) {
     window.clearTimeout(timer);
     readyAt = 0;
     var skip = a.querySelector("[data-skip]");
+    var held = document.activeElement;
     if (skip) skip.hidden = true;
+    if (held && held !== document.body && held !== skip && held.isConnected) return;
     var first = cards()[0];
     var go = a.querySelector("[data-continue]");
     var error = a.querySelector("[data-error]");
