@@ -10,15 +10,17 @@ page's language; ``str(error)`` is the English sentence either way, which is wha
 line prints. The English templates of those ids are :data:`MESSAGES`, part of the engine's
 message table (:func:`engine.messages.templates`), so the trainer's catalog translates them.
 An error given plain text has no id and reads the same in every language.
+
+This module is the engine's lowest: :mod:`engine.cards` raises its errors and
+:mod:`engine.messages` (over the cards) adds :data:`MESSAGES` to its table, so it imports
+neither. A message is a ``str`` (its English), which is all an error needs to be made from one;
+the id and parameters are read off it as they are.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:  # engine.messages imports this module (through engine.cards)
-    from engine.messages import Msg, Param
+from typing import Any
 
 __all__ = [
     "MESSAGES",
@@ -45,11 +47,11 @@ class ConcertoError(ValueError):
     True
     """
 
-    def __init__(self, message: Msg | str, /) -> None:
+    def __init__(self, message: str, /) -> None:
         super().__init__(message)
-        #: What the error says: a :class:`~engine.messages.Msg` (an id and parameters), or
-        #: plain text (English, the same in every language).
-        self.message: Msg | str = message
+        #: What the error says: a :class:`~engine.messages.Msg` (a ``str`` with an id and
+        #: parameters), or plain text (English, the same in every language).
+        self.message: str = message
 
     @property
     def id(self) -> str | None:
@@ -58,8 +60,9 @@ class ConcertoError(ValueError):
         return found if isinstance(found, str) else None
 
     @property
-    def params(self) -> Mapping[str, Param]:
-        """The message's parameters (empty for plain text)."""
+    def params(self) -> Mapping[str, object]:
+        """The message's parameters (:data:`engine.messages.Param` values; empty for plain
+        text)."""
         found: Any = getattr(self.message, "params", None)
         return found if isinstance(found, Mapping) else {}
 

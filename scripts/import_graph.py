@@ -1,16 +1,17 @@
 """Print the import graph of the first-party packages and find import cycles.
 
-Reads the source with :mod:`ast` (nothing is imported), so it also sees imports inside
-functions, ``importlib.import_module("…")`` calls and any string literal that is exactly a
-first-party module's name (a dynamic import such as ``COMMAND_MODULES``); imports under
-``if TYPE_CHECKING:`` are left out (they never run). Usage::
+Reads the source with :mod:`ast` (nothing is imported), so it sees every import wherever it
+is: at module level, inside functions, under ``if TYPE_CHECKING:`` (a cycle there is still two
+modules that need each other, only hidden from the interpreter), ``importlib.import_module("…")``
+calls and any string literal that is exactly a first-party module's name (a dynamic import such
+as ``COMMAND_MODULES``). Usage::
 
-    .venv/bin/python scripts/import_graph.py                  # every module edge, then cycles
+    .venv/bin/python scripts/import_graph.py                  # engine, trainer, concerto_site
     .venv/bin/python scripts/import_graph.py --root engine    # the engine only
     .venv/bin/python scripts/import_graph.py --packages       # edges between packages
 
 Prints one ``a -> b`` line per edge, then ``cycle: a -> b -> a`` per cycle (or ``no cycles``).
-Exits 1 when there is a cycle.
+Exits 1 when there is a cycle; ``tests/test_import_graph.py`` runs it on the whole project.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from __future__ import annotations
 import argparse
 import ast
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -39,31 +40,13 @@ def module_files(roots: Iterable[str], base: Path = ROOT) -> dict[str, Path]:
     return found
 
 
-def _is_type_checking(test: ast.expr) -> bool:
-    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
-    )
-
-
-def _walk(node: ast.AST) -> Iterator[ast.AST]:
-    """Every node below ``node``, skipping the body of ``if TYPE_CHECKING:``."""
-    for child in ast.iter_child_nodes(node):
-        if isinstance(child, ast.If) and _is_type_checking(child.test):
-            for other in child.orelse:
-                yield other
-                yield from _walk(other)
-            continue
-        yield child
-        yield from _walk(child)
-
-
 def imported_names(module: str, path: Path) -> set[str]:
     """Every module name ``module`` imports (absolute; ``from a import b`` gives ``a`` and
     ``a.b``: the caller keeps the ones that are modules)."""
     is_package = path.name == "__init__.py"
     package = module if is_package else module.rpartition(".")[0]
     names: set[str] = set()
-    for node in _walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
         if isinstance(node, ast.Import):
             names.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -141,8 +124,9 @@ def collapse(graph: dict[str, set[str]], depth: int = 2) -> dict[str, set[str]]:
 
 
 def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
-    """The strongly connected components with more than one module (Tarjan), each as a
-    closed path starting at its smallest name, e.g. ``['a', 'b', 'a']``."""
+    """Every cycle, as a closed path starting at its smallest name (``['a', 'b', 'a']``): for
+    each strongly connected component with more than one module (Tarjan), a shortest cycle
+    through each of its modules, so every module caught in a cycle is named in one."""
     index: dict[str, int] = {}
     low: dict[str, int] = {}
     stack: list[str] = []
@@ -168,7 +152,11 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
                 if member == node:
                     break
             if len(component) > 1:
-                found.append(_path(graph, set(component)))
+                members = set(component)
+                for member in sorted(members):
+                    path = _path(graph, members, member)
+                    if path not in found:
+                        found.append(path)
 
     sys.setrecursionlimit(max(10_000, sys.getrecursionlimit()))
     for node in sorted(graph):
@@ -177,10 +165,9 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
     return sorted(found)
 
 
-def _path(graph: dict[str, set[str]], members: set[str]) -> list[str]:
-    """A closed path through a component: from its smallest member back to itself."""
-    start = min(members)
-    # breadth-first from start back to start inside the component
+def _path(graph: dict[str, set[str]], members: set[str], start: str) -> list[str]:
+    """A shortest closed path from ``start`` back to itself inside a component, turned to
+    begin at its smallest module."""
     prev: dict[str, str] = {}
     frontier = [start]
     while frontier:
@@ -188,11 +175,14 @@ def _path(graph: dict[str, set[str]], members: set[str]) -> list[str]:
         for node in frontier:
             for nxt in sorted(graph.get(node, set()) & members):
                 if nxt == start:
-                    path = [start]
+                    path = [node]
                     while node != start:
-                        path.append(node)
                         node = prev[node]
-                    return [start, *reversed(path[1:]), start]
+                        path.append(node)
+                    loop = path[::-1]  # start … node
+                    first = loop.index(min(loop))
+                    loop = loop[first:] + loop[:first]
+                    return [*loop, loop[0]]
                 if nxt not in prev:
                     prev[nxt] = node
                     nxt_frontier.append(nxt)

@@ -1,4 +1,5 @@
-"""The engine's import graph: no cycles, and nothing from Django or the trainer."""
+"""The engine's import graph: no cycles, and nothing from Django or the trainer (the whole
+project's cycles, and the script itself: ``tests/test_import_graph.py``)."""
 
 import importlib.util
 import sys
@@ -45,31 +46,3 @@ def test_the_command_line_imports_its_command_modules_one_way():
     )
     for module in ("engine.commands", "engine.signals.commands", "engine.drills.commands"):
         assert "engine.cli" not in graph[module]
-
-
-def test_a_cycle_is_found(tmp_path):
-    pkg = tmp_path / "engine"
-    pkg.mkdir()
-    (pkg / "__init__.py").write_text("")
-    (pkg / "a.py").write_text("from engine import b\n")
-    (pkg / "b.py").write_text(
-        "import importlib\n\ndef f():\n    importlib.import_module('engine.a')\n"
-    )
-    (pkg / "c.py").write_text(
-        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import engine.a\n"
-    )
-    graph = graph_script.import_graph(["engine"], tmp_path)
-    assert graph_script.cycles(graph) == [["engine.a", "engine.b", "engine.a"]]
-    assert graph["engine.c"] == set()
-
-
-def test_a_string_naming_the_modules_own_package_is_no_import(tmp_path):
-    """``CONTEXT = "engine"`` in a module of ``engine`` is a word: ``engine`` is imported
-    before any of its modules, so it cannot close a cycle through them."""
-    pkg = tmp_path / "engine"
-    pkg.mkdir()
-    (pkg / "__init__.py").write_text("from engine import a\n")
-    (pkg / "a.py").write_text("from engine import b\n")
-    (pkg / "b.py").write_text('CONTEXT = "engine"\nMODULES = ["engine.a"]\n')
-    graph = graph_script.import_graph(["engine"], tmp_path)
-    assert graph["engine.b"] == {"engine.a"}

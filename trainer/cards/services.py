@@ -6,16 +6,16 @@ listing the checker's messages, and nothing is written. Versions are never chang
 a new version, so attempts and played deals keep the card they were made with.
 
 "What is it worth" runs on the task queue (:mod:`trainer.core.tasks`): one message per chunk of
-boards, each chunk written once by whichever worker plays it, the result merged when the last
-chunk is in. Each start costs the workers minutes, so starts are limited (:func:`_check_limits`):
-per organiser and per club or class, evaluations waiting or running at once and started in the
-last 24 hours, and site-wide the evaluations waiting or running.
+boards to the actor in :mod:`trainer.cards.tasks`, each chunk written once by whichever worker
+plays it (:mod:`trainer.cards.work`), the result merged when the last chunk is in. Each start costs
+the workers minutes, so starts are limited (:func:`_check_limits`): per organiser and per club or
+class, evaluations waiting or running at once and started in the last 24 hours, and site-wide the
+evaluations waiting or running.
 """
 
 from __future__ import annotations
 
 import logging
-import time
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -23,21 +23,20 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser, User
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.db.models import QuerySet
 from django.utils import formats, timezone
 from django.utils.translation import gettext, ngettext
 
 from engine.signals import CONVENTIONS, Convention
 from engine.signals.cardfile import InvalidCardError, load_convention
-from engine.tournament import play_boards
 from trainer.cards import evaluation as plan
-from trainer.cards import selectors
+from trainer.cards import selectors, work
+from trainer.cards import tasks as card_tasks
 from trainer.cards.models import (
     CardEvaluation,
     CardVersion,
     ClubCard,
-    EvaluationChunk,
     EvaluationStart,
 )
 from trainer.cards.selectors import Owner
@@ -353,71 +352,8 @@ def _send(evaluation_id: int, chunks: list[tuple[str, int, int]]) -> None:
     from dramatiq.errors import DramatiqError
     from redis.exceptions import RedisError
 
-    from trainer.cards.tasks import evaluate_chunk
-
     try:
         for opponent, start, stop in chunks:
-            tasks.send(evaluate_chunk, evaluation_id, opponent, start, stop)
+            tasks.send(card_tasks.evaluate_chunk, evaluation_id, opponent, start, stop)
     except (DramatiqError, RedisError) as exc:
-        evaluation_fail(evaluation_id=evaluation_id, error=f"the task queue: {exc}")
-
-
-def chunk_play(*, evaluation_id: int, opponent: str, start: int, stop: int) -> None:
-    """Play one chunk of an evaluation and write it (a worker's job). Idempotent: a chunk
-    already written is not played again, and the last chunk in merges the result."""
-    evaluation = (
-        CardEvaluation.objects.select_related("version__card").filter(pk=evaluation_id).first()
-    )
-    if evaluation is None or evaluation.status == CardEvaluation.Status.DONE:
-        return
-    if not EvaluationChunk.objects.filter(
-        evaluation=evaluation, opponent=opponent, start=start
-    ).exists():
-        spec = plan.spec_for(evaluation, opponent)
-        cpu0 = time.thread_time()
-        boards = play_boards(spec, start, stop)
-        cpu = time.thread_time() - cpu0
-        try:
-            with transaction.atomic():
-                EvaluationChunk.objects.create(
-                    evaluation=evaluation,
-                    opponent=opponent,
-                    start=start,
-                    stop=stop,
-                    boards=[b.to_json() for b in boards],
-                    cpu_seconds=cpu,
-                )
-                CardEvaluation.objects.filter(
-                    pk=evaluation.pk, status__in=["queued", "running"]
-                ).update(status=CardEvaluation.Status.RUNNING, updated_at=timezone.now())
-        except IntegrityError:  # another worker wrote it first (a retried chunk): same boards
-            pass
-    _finish_if_complete(evaluation.pk)
-
-
-@transaction.atomic
-def _finish_if_complete(evaluation_id: int) -> None:
-    evaluation = (
-        CardEvaluation.objects.select_for_update()
-        .select_related("version__card")
-        .get(pk=evaluation_id)
-    )
-    if evaluation.status == CardEvaluation.Status.DONE:
-        return
-    chunks = list(evaluation.chunks.all())
-    if len(chunks) < evaluation.chunks_total:
-        return
-    evaluation.result = plan.merge(evaluation, chunks)
-    evaluation.cpu_seconds = sum(c.cpu_seconds for c in chunks)
-    evaluation.status = CardEvaluation.Status.DONE
-    evaluation.error = ""
-    evaluation.finished_at = evaluation.updated_at = timezone.now()
-    evaluation.save()
-
-
-def evaluation_fail(*, evaluation_id: int, error: str) -> None:
-    """Mark an evaluation failed (a chunk raised on every try); "run" sends it again."""
-    logger.error("card evaluation %s failed: %s", evaluation_id, error)
-    CardEvaluation.objects.filter(pk=evaluation_id).exclude(
-        status=CardEvaluation.Status.DONE
-    ).update(status=CardEvaluation.Status.FAILED, error=error[:2000], updated_at=timezone.now())
+        work.evaluation_fail(evaluation_id=evaluation_id, error=f"the task queue: {exc}")

@@ -10,7 +10,7 @@ import dramatiq
 from django.db import close_old_connections
 from dramatiq.middleware import CurrentMessage
 
-from trainer.cards import services
+from trainer.cards import work
 from trainer.core import tasks
 
 QUEUE = "concerto-cards"
@@ -31,14 +31,12 @@ MAX_RETRIES = 3
 def evaluate_chunk(evaluation_id: int, opponent: str, start: int, stop: int) -> None:
     close_old_connections()
     try:
-        services.chunk_play(evaluation_id=evaluation_id, opponent=opponent, start=start, stop=stop)
+        work.chunk_play(evaluation_id=evaluation_id, opponent=opponent, start=start, stop=stop)
     except Exception as exc:
         message = CurrentMessage.get_current_message()
         retries = message.options.get("retries", 0) if message is not None else MAX_RETRIES
         if retries >= MAX_RETRIES:
-            services.evaluation_fail(
-                evaluation_id=evaluation_id, error=f"{type(exc).__name__}: {exc}"
-            )
+            work.evaluation_fail(evaluation_id=evaluation_id, error=f"{type(exc).__name__}: {exc}")
         raise
     finally:
         close_old_connections()

@@ -11,7 +11,7 @@ from django.test import override_settings
 from django.urls import reverse
 
 from engine.tournament import run_tournament
-from trainer.cards import evaluation, selectors, services
+from trainer.cards import evaluation, selectors, services, work
 from trainer.cards.models import CardEvaluation, EvaluationChunk
 from trainer.cards.tasks import QUEUE
 from trainer.core import tasks
@@ -82,7 +82,7 @@ def test_a_chunk_played_twice_is_written_once(card):
     version, organiser = card
     done = _evaluate(version, organiser, 1)
     before = done.result
-    services.chunk_play(evaluation_id=done.pk, opponent="base", start=0, stop=4)
+    work.chunk_play(evaluation_id=done.pk, opponent="base", start=0, stop=4)
     assert EvaluationChunk.objects.filter(evaluation=done).count() == 6
     done.refresh_from_db()
     assert done.result == before
@@ -128,7 +128,7 @@ def test_a_chunk_that_keeps_failing_marks_the_evaluation_failed(card, monkeypatc
     def broken(*args, **kwargs):
         raise RuntimeError("the engine broke")
 
-    monkeypatch.setattr(services, "play_boards", broken)
+    monkeypatch.setattr(work, "play_boards", broken)
     from trainer.cards import tasks as card_tasks
 
     # No tries again (each waits a backoff of seconds): the first failure is the last.
