@@ -1,6 +1,6 @@
 """The bot ladder: every bot against ``greedy`` on the same duplicate deals, both scoring rules.
 
-Prints a Markdown table (the one in README.md, *The bot ladder*) and, with ``--json``, one JSON
+Prints a Markdown table (the one in docs/bot-ladder.md, *The ladder*) and, with ``--json``, one JSON
 line per tournament. Each row is ``python -m engine tournament --ns BOT --ew greedy``::
 
     .venv/bin/python scripts/ladder.py --deals 10000 --jobs 2 --seed 1

@@ -23,8 +23,8 @@ In the side's last hand a candidate is worth what it adds to the side's lead at 
 deal instead (:func:`engine.bots.deal_end.deal_worth`): the hand's points, and the left-over
 bonus that the six cards the side then keeps and the hand-score comparison decide, with the
 other side's cards taken to be the unseen cards outside the kept hand. A pair of the replier's
-own joins the candidates there, to be played rather than left over. (README, "How the strong
-partner was set", for what these choices were measured to be worth.)
+own joins the candidates there, to be played rather than left over. (docs/bot-ladder.md, "How
+the strong partner was set", for what these choices were measured to be worth.)
 
 That is a Bayes reading of partner up to sampling: every reading the card allows is weighed by
 how often partner would lead this signal holding it, and by what the reader's own and the
@@ -75,7 +75,8 @@ LeadModel = Callable[[Sequence[Card], int, ScoringRule, tuple[Card, Card]], tupl
 #: Most leader's hands drawn per signal.
 MAX_DRAWS = 150
 #: Drawing stops once this many hands are kept: the plan is the best on average over the kept
-#: hands (README, "How the strong partner was set", for what more draws were measured to add).
+#: hands (docs/bot-ladder.md, "How the strong partner was set", for what more draws were
+#: measured to add).
 ENOUGH_KEPT = 20
 #: The first category whose points a contribution rule splits by who played the cards.
 _FOURS = FIVE_CARD_COMBINATIONS.index(Combination.FOURS)
@@ -251,8 +252,8 @@ def odds_plan(
     (:func:`kept_holdings`); empty when replying with nothing does as well, or when no hand
     was kept. Each of the replier's cards alone is a candidate, besides one or two of each
     kept hand's completion; ``every_single=False`` drops the single cards, as the strong
-    partner replied before they were measured (README, "What else was tried with the strong
-    partner")."""
+    partner replied before they were measured (docs/bot-ladder.md, "What else was tried with
+    the strong partner")."""
     leader = position.leader
     table = tuple((leader, c) for c in position.signal)
     # Each leader's hand once (without the signal's two), with how many kept draws hold it.

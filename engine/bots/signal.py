@@ -36,18 +36,18 @@ plays where the guide would pass: after two pairs shown by their higher pair wit
 that rank, a card of the rank most likely to be the leader's other pair
 (:func:`hidden_pair_guess`, which also replaces "Play!" when its expected points beat partner's
 own five); where its cards complete fewer than half the holdings the signal allows, the best of
-them anyway (:func:`long_shot`). Measured against ``greedy`` on 2,500 duplicate deals per
-block, it gains 1.0 to 1.9 points per deal over the ``beginner`` partner, which leads the
-card's first item (or its best five) and replies exactly as the reply guide says (README, "The
-bot ladder"). The ``strong`` partner leads as the standard one and replies to a two-card signal
-by the odds of the hands partner could have led it from (:func:`read_by_odds`,
-:func:`reply_by_odds`; ``partner_leads`` says whether partner leads as this bot does or, being
-a person, by the card), falling back on the standard reply where no card of its own adds points
-on average. In its side's last hand it plays for the deal, not for the hand's points alone
-(:func:`deal_fill`, :mod:`engine.bots.deal_end`): its reply, and the cards with which it
-completes the hand itself, are weighed with the six cards the side keeps, which cost ten times
-their value when the side loses the hand scores. All three follow the card: every lead is a
-correct lead of an item the leader holds.
+them anyway (:func:`long_shot`). Measured against ``greedy`` on 2,500 duplicate deals per block,
+it gains 1.0 to 1.9 points per deal over the ``beginner`` partner, which leads the card's first
+item (or its best five) and replies exactly as the reply guide says (docs/bot-ladder.md, "How
+the standard partner was tuned"). The ``strong`` partner leads as the standard one and replies
+to a two-card signal by the odds of the hands partner could have led it from
+(:func:`read_by_odds`, :func:`reply_by_odds`; ``partner_leads`` says whether partner leads as
+this bot does or, being a person, by the card), falling back on the standard reply where no card
+of its own adds points on average. In its side's last hand it plays for the deal, not for the
+hand's points alone (:func:`deal_fill`, :mod:`engine.bots.deal_end`): its reply, and the cards
+with which it completes the hand itself, are weighed with the six cards the side keeps, which
+cost ten times their value when the side loses the hand scores. All three follow the card: every
+lead is a correct lead of an item the leader holds.
 
 It sees only its :class:`~engine.game.Observation`, and plays with any
 :class:`~engine.signals.Convention`.
@@ -146,7 +146,7 @@ def _remember(table: dict[_K, _V], key: _K, value: _V, limit: int = _CACHE_LIMIT
 #: Items the leader does not signal from its whole hand: draws to a straight flush, straight
 #: or flush that partner completes too seldom. The leader plays its own best five instead,
 #: showing them by the encoder (measured against ``greedy`` on 2,500 duplicate deals: about
-#: +0.75 points per deal, README "The bot ladder").
+#: +0.75 points per deal; docs/bot-ladder.md, "The round before").
 DRAW_ITEMS = frozenset({"three_sf", "four_straight", "three_flush", "three_straight"})
 #: The partner's strengths: ``beginner`` signals the first item of what it holds (or its best
 #: five, see :data:`DRAW_ITEMS`); ``standard`` also leads for full houses.
