@@ -33,8 +33,6 @@ from django.template.loader import render_to_string
 from django.utils import translation
 from redis.exceptions import RedisError
 
-from engine.errors import ConcertoError
-from engine.game import Action
 from trainer.core import outage
 from trainer.core.throttle import allow
 from trainer.play import live
@@ -118,34 +116,19 @@ def render_table(access: live.Access, language: str, *, host: bool = False) -> t
     return html, shown.table.version
 
 
-#: Frames rendered for a change, by (table, stamp, seat or watching, host, language): every
-#: connection of this process that sees the table the same way sends the same frame, rendered
-#: once. Frames are read-only once made; a change's stamp is never used for another change.
-_FRAMES: live._Kept[tuple[int, str, str, bool, str], tuple[str, int]] = live._Kept(512)
-
-
 def render_for(
     user: Any, pk: int, language: str, stamp: str = ""
 ) -> tuple[live.Access, str, int] | None:
     """The table partial for ``user`` as they sit *now* (seats change places when the host
     swaps them), or None once they may not see the table any more. ``stamp``: the change
-    announced (every frame of it in this process shares one read of the table, and frames
-    that see it alike one rendering); none: read and render afresh."""
+    announced (every frame of it in this process shares one read of the table); none: read
+    afresh."""
     access = live.live_access(user, pk, stamp)
     if access is None and stamp:  # (seated or allowed to watch since that change?)
         access = live.live_access(user, pk)
-        stamp = ""
     if access is None:
         return None
-    host = access.table.host_id == user.pk
-    view = str(access.seat) if access.seat is not None else "watch"
-    key = (pk, stamp, view, host, language)
-    frame = _FRAMES.get(key) if stamp else None
-    if frame is None:
-        frame = render_table(access, language, host=host)
-        if stamp:
-            _FRAMES.put(key, frame, replace=False)
-    html, version = frame
+    html, version = render_table(access, language, host=access.table.host_id == user.pk)
     return access, html, version
 
 
@@ -157,15 +140,8 @@ def move(user: Any, pk: int, content: Any, language: str) -> LiveTable | str:
     """A move sent on a socket (``{"action": "7H", "version": 12}``), in one step: the table
     after it, or why it was refused, in ``language``."""
     with translation.override(language):
-        if not allow(f"live-act:{user.pk}", limit=30, seconds=10):
-            return translation.gettext("Too many moves at once.")
         try:
-            action = Action.parse(str(content.get("action", "")))
-            version = int(content.get("version", -1))
-        except (ConcertoError, TypeError, ValueError, AttributeError, OverflowError):
-            return not_a_move()
-        try:
-            return live.live_act(pk=pk, user=user, action=action, version=version)
+            return live.live_move(pk=pk, user=user, data=content)
         except live.LiveRefused as exc:
             return str(exc)
 

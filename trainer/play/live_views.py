@@ -13,8 +13,6 @@ from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from engine.errors import ConcertoError
-from engine.game import Action
 from engine.play import record_json
 from engine.seats import SEATS, Seat
 from trainer.core import preferences
@@ -142,6 +140,8 @@ def _post(request: AuthenticatedHttpRequest, pk: int, do: Callable[[], LiveTable
     _access(request, pk)
     try:
         table = do()
+    except live.TooManyMoves as exc:
+        return HttpResponse(str(exc), status=429)
     except live.LiveRefused as exc:
         return _refused(str(exc))
     announce(table)
@@ -158,18 +158,7 @@ def live_begin(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def live_act(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
-    if not allow(f"live-act:{request.user.pk}", limit=30, seconds=10):
-        return HttpResponse(gettext("Too many moves at once."), status=429)
-    try:
-        action = Action.parse(request.POST.get("action", ""))
-        version = int(request.POST.get("version", ""))
-    except (ConcertoError, ValueError):
-        return _refused(gettext("Not a move: choose a card, pass or “Play!”."))
-    return _post(
-        request,
-        pk,
-        lambda: live.live_act(pk=pk, user=request.user, action=action, version=version),
-    )
+    return _post(request, pk, lambda: live.live_move(pk=pk, user=request.user, data=request.POST))
 
 
 @login_required

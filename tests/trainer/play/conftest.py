@@ -27,10 +27,10 @@ START = {
 def _nothing_kept_for_reading():
     """Each test starts with the live tables' read caches empty: a test database hands out
     table and game ids again, and a test must not lean on another's tables."""
-    from trainer.play import live
+    from trainer.play import live_selectors, tables
 
-    live._READ_ROWS.clear()
-    live._READ_TABLES.clear()
+    live_selectors._READ_ROWS.clear()
+    tables.clear()
 
 
 @pytest.fixture(autouse=True)

@@ -21,7 +21,7 @@ from tests.asyncrun import run_async
 from tests.trainer.classes import factories as classes
 from tests.trainer.play.conftest import leaks, shows_seed
 from trainer.classes.models import ClassMembership
-from trainer.play import live
+from trainer.play import live, live_selectors, live_services, tables
 from trainer.play.models import Game, LiveSeat, LiveTable
 from trainer.play.routing import websocket_urlpatterns
 from trainer.play.selectors import actions_of, setup_of
@@ -462,7 +462,7 @@ def test_a_teacher_opens_a_table_for_two_students_lists_it_and_watches():
 
 @pytest.mark.django_db
 def test_each_players_leads_count_as_attempts_in_play(monkeypatch):
-    monkeypatch.setattr(live.secrets, "randbelow", lambda n: 5)  # a deal with signals
+    monkeypatch.setattr(live_services.secrets, "randbelow", lambda n: 5)  # a deal with signals
     from engine.play.table import signal_bot
     from trainer.progress.models import Attempt
 
@@ -569,8 +569,7 @@ def test_the_frames_of_one_change_share_one_read_and_one_rendering_per_view(
     django_assert_max_num_queries, django_capture_on_commit_callbacks, monkeypatch
 ):
     """After a move, the frames for its change read the table once in a process (the first
-    frame: the table, its seats, who is present), then nothing; frames that see the table
-    alike (the same seat, language and role) share one rendering; neither the move nor the
+    frame: the table, its seats, who is present), then nothing; neither the move nor the
     frames rebuild the deal from its record (the move acts on a copy of the kept table and
     keeps its own). Presence is announced with a stamp of its own, read once too."""
     from trainer.play import consumers
@@ -600,7 +599,7 @@ def test_the_frames_of_one_change_share_one_read_and_one_rendering_per_view(
     for _ in range(2):
         engine = engine_of(table)
         mover = users[engine.to_move()]
-        kept = live._kept_table(Game.objects.get(pk=table.game_id), live.humans_of(table))
+        kept = live_selectors._kept_table(Game.objects.get(pk=table.game_id), live.humans_of(table))
         before = (kept.actions, dict(kept._starts), kept.view(Seat.S))
         rebuilt.clear()
         with django_capture_on_commit_callbacks(execute=True):
@@ -619,7 +618,7 @@ def test_the_frames_of_one_change_share_one_read_and_one_rendering_per_view(
                 _access, html, version = render_for(user, table.pk, "en", change_stamp(table))
             assert version == table.version and f'data-version="{version}"' in html
             assert html == render_for(user, table.pk, "en")[1]  # (as read afresh)
-        assert len(rendered) == 2 + 3  # (one per seat for the change; three read afresh)
+        assert len(rendered) == 4 + 3  # (one per frame for the change; three read afresh)
         assert rebuilt == []
         assert 'data-connected="1"' not in html
         # Presence changes without a new version; its stamp is read once, and afresh.
@@ -656,23 +655,23 @@ def test_a_table_kept_for_reading_is_never_shown_for_another_deal_under_the_same
     game = Game.objects.get(pk=table.game_id)
     assert game.actions
     humans = live.humans_of(table)
-    real = engine_of(table)
-    live._READ_TABLES.clear()
+    tables.clear()
     fresh = render_for(ana, table.pk, "en")[1]
 
     # A table kept for another deal: the same actions, another seed (and one for the same
     # seed, other actions of the same number); either, if used, fails to draw.
     another = {**game.setup, "seed": game.setup["seed"] + 1}
     for setup, actions in ((another, game.actions), (game.setup, ["pass"] * len(game.actions))):
-        kept = live._ReadTable(setup, tuple(actions), table=object())  # type: ignore[arg-type]
-        live._READ_TABLES.put((game.pk, len(real.actions), humans), kept)
+        other = Game(pk=game.pk, setup=setup, actions=list(actions), helped=game.helped)
+        shape = live_selectors.live_shape(other, humans, frozenset())
+        tables.store.read(other, object, shape)  # type: ignore[arg-type]
         assert render_for(ana, table.pk, "en")[1] == fresh
     # Rows kept for a change of the same table id and version made at another moment (an id
     # handed out again): not used.
     stale = LiveTable.objects.get(pk=table.pk)
     stale.status = LiveTable.Status.FINISHED
     stale.updated_at -= timedelta(seconds=1)
-    live._READ_ROWS.put((table.pk, live.change_stamp(stale)), (stale, ()))
+    live_selectors._READ_ROWS[(table.pk, live.change_stamp(stale))] = (stale, (), ())
     access = live.live_access(ana, table.pk, live.change_stamp(table))
     assert access is not None and access.seat is Seat.S
     assert access.table.status == LiveTable.Status.PLAYING
@@ -1154,7 +1153,7 @@ def test_a_signal_a_bot_made_for_a_person_away_is_not_stored_as_their_answer(mon
     from engine.play.table import signal_bot
     from trainer.progress.models import SOURCE_PLAY, Attempt
 
-    monkeypatch.setattr(live.secrets, "randbelow", lambda n: seed)
+    monkeypatch.setattr(live_services.secrets, "randbelow", lambda n: seed)
     ana, ben = person("ana"), person("ben")
     table = seated_table((ana, Seat.S), (ben, Seat.N))
     live.live_away(pk=table.pk, user=ana, away=True)
@@ -1265,7 +1264,7 @@ def test_a_signal_is_read_as_its_maker_led_it_when_its_maker_hands_the_seat_over
     back in the middle of one (the table rebuilt from the stored record)."""
     from engine.play.table import signal_bot
 
-    monkeypatch.setattr(live.secrets, "randbelow", lambda n: 4)
+    monkeypatch.setattr(live_services.secrets, "randbelow", lambda n: 4)
     ana = person("ana")
     table = seated_table((ana, Seat.S), settings={**SETTINGS, "partner": "strong"})
     table = live.live_begin(pk=table.pk, by=ana)

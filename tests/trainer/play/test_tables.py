@@ -68,12 +68,23 @@ def test_an_engine_refusal_keeps_the_table_and_another_error_drops_it():
 
 
 def test_the_store_keeps_a_bounded_number_of_tables(monkeypatch):
-    monkeypatch.setattr(tables, "KEEP", 3)
+    monkeypatch.setattr(tables, "store", tables.TableStore(3))
     for seed in range(5):
         setup = PlaySetup(seed=seed)
-        with tables.borrowed(_game(setup, PlayTable.start(setup)[0])):
+        game = _game(setup, PlayTable.start(setup)[0])
+        game.pk = seed + 1  # (kept by game id and version)
+        with tables.borrowed(game):
             pass
-    assert len(tables._tables) == 3
+    assert len(tables.store) == 3
+
+
+def test_a_table_shared_with_readers_is_copied_to_borrow():
+    setup = PlaySetup(seed=11)
+    table, _ = PlayTable.start(setup)
+    game = _game(setup, table)
+    read = tables.store.read(game, lambda: table)
+    with tables.borrowed(game) as taken:
+        assert taken is not read and taken.view() == read.view()
 
 
 def test_only_the_play_services_borrow_tables():
