@@ -3,9 +3,11 @@
 :func:`load_convention` reads a card (a file, JSON text or parsed JSON) and returns a
 :class:`~engine.signals.card.Convention`, or raises :class:`InvalidCardError` listing every
 problem, each naming the row or item it is about (:func:`card_errors` returns the list
-itself). The shipped cards are loaded by the same function from ``engine/signals/cards/``.
-:func:`card_text` writes a card in the same form, so ``load_convention(card_text(c)) == c``.
-The form is described in ``docs/conventions.md``.
+itself). The file's structure is the JSON Schema ``card.schema.json`` (:func:`card_schema`),
+checked with ``jsonschema``; the checks of meaning (a rule that can show its item, a shape's
+positions, a reading's fields …) follow here. The shipped cards are loaded by the same
+function from ``engine/signals/cards/``. :func:`card_text` writes a card in the same form, so
+``load_convention(card_text(c)) == c``. The form is described in ``docs/conventions.md``.
 
 >>> conv = load_convention(Path(__file__).parent / "cards" / "parlett-2008.json")
 >>> conv.name, len(conv.rows), load_convention(card_text(conv)) == conv
@@ -14,6 +16,7 @@ The form is described in ``docs/conventions.md``.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from collections.abc import Mapping
@@ -21,11 +24,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from jsonschema import Draft202012Validator, ValidationError
+
 from engine.cards import Suit
 from engine.errors import InvalidNotationError
 from engine.signals.card import (
     ITEMS,
-    SCHEMA,
     SF_SHAPES,
     SUIT_RELATION_NAMES,
     Convention,
@@ -38,9 +42,11 @@ __all__ = [
     "RANK_RELATIONS",
     "READING_FIELDS",
     "RULE_ITEMS",
+    "SCHEMA_PATH",
     "CardError",
     "InvalidCardError",
     "card_errors",
+    "card_schema",
     "card_text",
     "load_convention",
     "parse_card",
@@ -89,26 +95,10 @@ READING_FIELDS: dict[str, str] = {
     "holdings": "the straight-flush holdings the signal fits (straight-flush rows only)",
 }
 
-_NAME = re.compile(r"[a-z0-9](?:[a-z0-9_-]{0,62}[a-z0-9])?")
-_ROW_ID = re.compile(r"[A-Za-z0-9_.:+-]{1,80}")
 _FIELD = re.compile(r"\{(\w*)\}")
 
-_CARD_FIELDS = ("schema", "name", "title", "description", "no_signal_text", "checklist", "rows")
-_ROW_FIELDS = (
-    "id",
-    "item",
-    "rule",
-    "shape",
-    "positions",
-    "params",
-    "pattern",
-    "otherwise",
-    "fallback",
-    "cards",
-    "reading",
-    "note",
-)
-_PATTERN_FIELDS = ("rank", "suits", "distance", "c1_suits", "c2_suits", "not_suit_pairs")
+#: The card file's structure (JSON Schema, draft 2020-12), shared with the card editor.
+SCHEMA_PATH = Path(__file__).resolve().parent / "card.schema.json"
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,39 +244,158 @@ def _field_of(code: str) -> str | None:
     }.get(code)
 
 
+def card_schema() -> dict[str, Any]:
+    """The card file's JSON Schema (read once, so treat it as read-only)."""
+    return _schema()
+
+
+@functools.cache
+def _schema() -> dict[str, Any]:
+    schema: dict[str, Any] = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    Draft202012Validator.check_schema(schema)
+    return schema
+
+
+@functools.cache
+def _validator() -> Draft202012Validator:
+    return Draft202012Validator(_schema())
+
+
+def _structure(data: Any, errors: _Errors) -> set[int]:
+    """Check ``data`` against the schema; the indexes of rows with a structural fault."""
+    bad_rows: set[int] = set()
+    for error in _validator().iter_errors(data):
+        for leaf in _leaves(error):
+            path = list(leaf.absolute_path)
+            code, message = _schema_error(leaf, data)
+            if len(path) >= 2 and path[0] == "rows" and isinstance(path[1], int):
+                bad_rows.add(path[1])
+                rid = _row_id(data["rows"][path[1]])
+                if rid is None:
+                    errors.found.append(
+                        CardError(code, f"rows[{path[1]}]: {message}", field=_field_of(code))
+                    )
+                else:
+                    errors.add(code, message, row=rid)
+            else:
+                errors.add(code, message)
+    return bad_rows
+
+
+def _leaves(error: ValidationError) -> list[ValidationError]:
+    """The errors to report for ``error``: an ``anyOf`` (``null`` or a list) reports the faults
+    of its list branch rather than a bare "not valid under any of the given schemas"."""
+    if error.validator != "anyOf" or not error.context:
+        return [error]
+    leaves = [
+        e
+        for c in error.context
+        if not (c.validator == "type" and c.validator_value == "null")
+        for e in _leaves(c)
+    ]
+    return leaves or [error]
+
+
+def _row_id(raw: Any) -> str | None:
+    rid = raw.get("id") if isinstance(raw, dict) else None
+    if isinstance(rid, str) and _ROW_ID.fullmatch(rid):
+        return rid
+    return None
+
+
+_ROW_ID = re.compile(r"[A-Za-z0-9_.:+-]{1,80}")
+
+
+def _resolve(ref: str) -> Any:
+    node: Any = _schema()
+    for part in ref.removeprefix("#/").split("/"):
+        node = node[part]
+    return node
+
+
+def _schema_error(error: ValidationError, data: Any) -> tuple[str, str]:
+    """The checker's code and English message for one schema error, from the ``x-code``,
+    ``x-messages``, ``x-missing`` and ``x-unknown`` words of the schema around the fault."""
+    # The schemas from the root to the failing keyword, each with its depth in the instance.
+    node: Any = _schema()
+    chain: list[tuple[dict[str, Any], int]] = [(node, 0)]
+    depth = 0
+    keys = list(error.absolute_schema_path)
+    for i, key in enumerate(keys[:-1]):
+        if isinstance(node, dict) and key not in node and "$ref" in node:
+            node = _resolve(node["$ref"])
+            chain.append((node, depth))
+        after_properties = i > 0 and keys[i - 1] == "properties"
+        if after_properties or (key == "items" and isinstance(node, dict)):
+            depth += 1  # a property's or a list item's schema: one step into the instance
+        node = node[key]
+        if isinstance(node, dict):
+            chain.append((node, depth))
+    if isinstance(node, dict) and "$ref" in node and error.validator not in node:
+        chain.append((_resolve(node["$ref"]), depth))
+    here = chain[-1][0]
+    kw = str(error.validator)
+    instance: Any = error.instance
+    fields: dict[str, Any] = {
+        "value": repr(instance),
+        "json": json.dumps(instance, ensure_ascii=False),
+        "type": type(instance).__name__,
+        "known": ", ".join(map(str, here.get("enum", ()))),
+        "label": next((s["x-label"] for s, _ in reversed(chain) if "x-label" in s), ""),
+    }
+    code = here.get(f"x-code-{kw}") or next(
+        (s["x-code"] for s, _ in reversed(chain) if "x-code" in s), "bad_value"
+    )
+    template = None
+    if kw == "required":
+        key = next(k for k in here["required"] if k not in instance)
+        prop = here.get("properties", {}).get(key, {})
+        code = prop.get("x-code-missing") or prop.get("x-code") or code
+        template = prop.get("x-missing", f"missing field {key!r}")
+        fields["known"] = ", ".join(map(str, prop.get("enum", ())))
+    elif kw == "additionalProperties":
+        extra = [k for k in instance if k not in here.get("properties", {})]
+        fields["key"] = ", ".join(map(repr, extra))
+        code = here.get("x-code-unknown", code)
+        template = next((s["x-unknown"] for s, _ in reversed(chain) if "x-unknown" in s), None)
+    else:
+        for schema, at in reversed(chain):
+            messages = schema.get("x-messages", {})
+            if kw in messages or "*" in messages:
+                template = messages.get(kw, messages.get("*"))
+                whole: Any = data
+                for part in list(error.absolute_path)[:at]:
+                    whole = whole[part]
+                fields["whole"] = json.dumps(whole, ensure_ascii=False)
+                break
+    if template is None:
+        where = ".".join(map(str, error.absolute_path)) or "the card"
+        return code, f"{where}: {error.message}"
+    return code, template.format(**fields)
+
+
 def _parse(data: Any) -> tuple[Convention | None, list[CardError]]:
     errors = _Errors()
+    bad_rows = _structure(data, errors)
     if not isinstance(data, dict):
-        errors.add("not_a_card", f"a card is a JSON object, not {type(data).__name__}")
         return None, errors.found
-    unknown = [k for k in data if k not in (*_CARD_FIELDS, "version")]
-    for key in unknown:
-        errors.add("unknown_field", f"unknown field {key!r} (a card has {', '.join(_CARD_FIELDS)})")
-    schema = data.get("schema")
-    if schema is None:
-        errors.add("missing_field", f"missing field 'schema' (this engine reads schema {SCHEMA})")
-    elif schema != SCHEMA or isinstance(schema, bool):
-        errors.add("schema", f"schema {schema!r} is not one this engine reads ({SCHEMA})")
-    name = _text(data, "name", errors, required=True)
-    if name and not _NAME.fullmatch(name):
-        errors.add(
-            "bad_name",
-            f"name {name!r} is not a card name: lower-case letters, digits, '-' and '_', "
-            "at most 64 characters, starting and ending with a letter or digit",
-        )
-    title = _text(data, "title", errors, required=True)
-    description = _text(data, "description", errors)
-    no_signal = _text(data, "no_signal_text", errors) or "Not a signal in this system."
+    name, title = data.get("name"), data.get("title")
+    description = data.get("description")
+    no_signal = data.get("no_signal_text") or "Not a signal in this system."
     checklist = _checklist(data.get("checklist", [str(i) for i in ITEMS]), errors)
     raw_rows = data.get("rows")
     rows: list[Row] = []
-    if not isinstance(raw_rows, list):
-        errors.add("missing_field", "missing field 'rows' (a list of rows)")
-        raw_rows = []
     seen_ids: set[str] = set()
     last_item: set[str] = set()
-    for index, raw in enumerate(raw_rows):
-        row = _row(raw, index, errors, seen_ids)
+    for index, raw in enumerate(raw_rows if isinstance(raw_rows, list) else []):
+        if index in bad_rows:  # the schema's fault is the problem; its id is still taken
+            rid = _row_id(raw)
+            if rid is not None:
+                if rid in seen_ids:
+                    errors.add("duplicate_row_id", "two rows have this id", row=rid)
+                seen_ids.add(rid)
+            continue
+        row = _row(raw, errors, seen_ids)
         if row is None:
             continue
         if row.item not in checklist and checklist:
@@ -315,73 +424,38 @@ def _parse(data: Any) -> tuple[Convention | None, list[CardError]]:
             )
     if errors.found:
         return None, errors.found
-    assert name is not None and title is not None
+    assert isinstance(name, str) and isinstance(title, str)
     conv = Convention(name, title, description or "", tuple(checklist), tuple(rows), no_signal)
     return conv, []
 
 
-def _text(data: dict[str, Any], key: str, errors: _Errors, *, required: bool = False) -> str | None:
-    value = data.get(key)
-    if value is None:
-        if required:
-            errors.add("missing_field", f"missing field {key!r}")
-        return None
-    if not isinstance(value, str):
-        errors.add("bad_value", f"{key!r} must be text, not {json.dumps(value)}")
-        return None
-    if required and not value.strip():
-        errors.add("missing_field", f"{key!r} is empty")
-    return value
-
-
 def _checklist(value: Any, errors: _Errors) -> list[str]:
+    """The checklist's known items in order (the schema reports the rest); an item listed
+    twice is a problem."""
     if not isinstance(value, list):
-        errors.add("bad_value", "'checklist' must be a list of checklist item ids")
         return [str(i) for i in ITEMS]
     out: list[str] = []
     for entry in value:
         if entry not in ITEMS:
-            errors.add(
-                "unknown_checklist_item",
-                f"checklist: unknown item {entry!r} (known: {', '.join(ITEMS)})",
-            )
-        elif entry in out:
+            continue
+        if entry in out:
             errors.add("duplicate_checklist_item", "is on the checklist twice", item=entry)
         else:
             out.append(entry)
     return out
 
 
-def _row(raw: Any, index: int, errors: _Errors, seen_ids: set[str]) -> Row | None:
-    if not isinstance(raw, dict):
-        errors.add("bad_row", f"rows[{index}] must be an object, not {json.dumps(raw)}")
-        return None
-    rid = raw.get("id")
-    if not isinstance(rid, str) or not _ROW_ID.fullmatch(rid):
-        errors.add(
-            "bad_row_id",
-            f"rows[{index}]: the id must be text of letters, digits and _ . : + -, "
-            f"not {json.dumps(rid)}",
-        )
-        return None
+def _row(raw: dict[str, Any], errors: _Errors, seen_ids: set[str]) -> Row | None:
+    """A row the schema accepts, checked for meaning: the rule can show the item and give
+    the pattern, the shape and positions fit, the params suit the rule, the reading's fields."""
+    rid: str = raw["id"]
     count = len(errors.found)
     if rid in seen_ids:
         errors.add("duplicate_row_id", "two rows have this id", row=rid)
     seen_ids.add(rid)
-    for key in raw:
-        if key not in _ROW_FIELDS:
-            errors.add("unknown_field", f"unknown field {key!r}", row=rid)
-    item = raw.get("item")
-    if item not in ITEMS:
-        errors.add("unknown_item", f"unknown item {item!r} (known: {', '.join(ITEMS)})", row=rid)
-        item = None
-    rule = raw.get("rule")
-    if rule not in RULE_ITEMS:
-        errors.add(
-            "unknown_rule", f"unknown rule {rule!r} (known: {', '.join(RULE_ITEMS)})", row=rid
-        )
-        rule = None
-    elif item is not None and item not in RULE_ITEMS[rule]:
+    item: str = raw["item"]
+    rule: str = raw["rule"]
+    if item not in RULE_ITEMS[rule]:
         can = ", ".join(i for i in ITEMS if i in RULE_ITEMS[rule])
         errors.add(
             "rule_cannot_show_item",
@@ -389,12 +463,8 @@ def _row(raw: Any, index: int, errors: _Errors, seen_ids: set[str]) -> Row | Non
             row=rid,
             item=item,
         )
-    pattern = _pattern(raw.get("pattern"), rid, errors)
-    if (
-        pattern is not None
-        and rule is not None
-        and (pattern.rank == "pass") != (rule == "suit_and_pass")
-    ):
+    pattern = _pattern(raw["pattern"], rid, errors)
+    if pattern is not None and (pattern.rank == "pass") != (rule == "suit_and_pass"):
         errors.add(
             "bad_pattern",
             f"rule {rule!r} never gives a play of pattern rank {pattern.rank!r} "
@@ -402,29 +472,13 @@ def _row(raw: Any, index: int, errors: _Errors, seen_ids: set[str]) -> Row | Non
             row=rid,
         )
     shape, positions = _shape(raw, rid, item, rule, pattern, errors)
-    params = _params(raw.get("params", {}), rid, rule, errors)
-    flags = {}
-    for key in ("otherwise", "fallback"):
-        value = raw.get(key, False)
-        if not isinstance(value, bool):
-            errors.add("bad_value", f"{key!r} must be true or false", row=rid)
-        flags[key] = bool(value)
-    cards = raw.get("cards")
-    if not isinstance(cards, str) or not cards.strip():
-        errors.add("missing_cards", "missing 'cards' (which cards to play, in words)", row=rid)
-    reading = raw.get("reading")
-    if not isinstance(reading, str) or not reading.strip():
-        errors.add("missing_reading", "missing 'reading' (what the signal says)", row=rid)
-    elif pattern is not None:
+    params = _params(raw.get("params") or {}, rid, rule, errors)
+    cards: str = raw["cards"]
+    reading: str = raw["reading"]
+    if pattern is not None:
         _check_reading(reading, rid, pattern, rule, errors)
-    note = raw.get("note", "")
-    if note is None:
-        note = ""
-    if not isinstance(note, str):
-        errors.add("bad_value", "'note' must be text", row=rid)
-    if len(errors.found) > count or item is None or rule is None or pattern is None:
+    if len(errors.found) > count or pattern is None:
         return None
-    assert isinstance(cards, str) and isinstance(reading, str) and isinstance(note, str)
     return Row(
         id=rid,
         item=item,
@@ -435,108 +489,33 @@ def _row(raw: Any, index: int, errors: _Errors, seen_ids: set[str]) -> Row | Non
         shape=shape,
         positions=positions,
         params=params,
-        otherwise=flags["otherwise"],
-        fallback=flags["fallback"],
-        note=note,
+        otherwise=raw.get("otherwise", False),
+        fallback=raw.get("fallback", False),
+        note=raw.get("note") or "",
     )
 
 
-def _suits(value: Any, what: str, rid: str, errors: _Errors) -> frozenset[Suit] | None:
-    if value is None:
-        return None
-    if not isinstance(value, list) or not value:
-        errors.add(
-            "bad_pattern", f"{what} must be a list of suit letters (S H D C) or null", row=rid
-        )
-        return None
-    out: list[Suit] = []
-    for entry in value:
-        try:
-            suit = Suit.parse(entry) if isinstance(entry, str) else None
-        except InvalidNotationError:
-            suit = None
-        if suit is None:
-            errors.add(
-                "bad_pattern", f"{what}: {json.dumps(entry)} is not a suit (S H D C)", row=rid
-            )
-        elif suit in out:
-            errors.add("bad_pattern", f"{what}: {suit.char} is listed twice", row=rid)
-        else:
-            out.append(suit)
-    return frozenset(out)
+def _suits(value: list[str] | None) -> frozenset[Suit] | None:
+    return None if value is None else frozenset(Suit.parse(s) for s in value)
 
 
-def _pattern(raw: Any, rid: str, errors: _Errors) -> Pattern | None:
-    if not isinstance(raw, dict):
-        errors.add("bad_pattern", "missing 'pattern' (an object with at least 'rank')", row=rid)
-        return None
+def _pattern(raw: dict[str, Any], rid: str, errors: _Errors) -> Pattern | None:
     count = len(errors.found)
-    for key in raw:
-        if key not in _PATTERN_FIELDS:
-            errors.add("bad_pattern", f"unknown pattern field {key!r}", row=rid)
-    rank = raw.get("rank")
-    if rank not in RANK_RELATIONS:
-        errors.add(
-            "bad_pattern",
-            f"pattern rank {rank!r} is not one of {', '.join(RANK_RELATIONS)}",
-            row=rid,
-        )
-    suits_raw = raw.get("suits", list(SUIT_RELATION_NAMES))
-    suits: set[str] = set()
-    if not isinstance(suits_raw, list) or not suits_raw:
-        errors.add(
-            "bad_pattern",
-            f"pattern suits must be a non-empty list of {', '.join(SUIT_RELATION_NAMES)}",
-            row=rid,
-        )
-    else:
-        for entry in suits_raw:
-            if entry not in SUIT_RELATION_NAMES:
-                errors.add(
-                    "bad_pattern",
-                    f"pattern suits: {json.dumps(entry)} is not one of "
-                    f"{', '.join(SUIT_RELATION_NAMES)}",
-                    row=rid,
-                )
-            elif entry in suits:
-                errors.add("bad_pattern", f"pattern suits: {entry} is listed twice", row=rid)
-            suits.add(entry)
+    rank: str = raw["rank"]
+    suits = set(raw.get("suits", SUIT_RELATION_NAMES))
     distance = raw.get("distance", [0, 12])
-    d_min = d_max = 0
-    if (
-        not isinstance(distance, list)
-        or len(distance) != 2
-        or not all(isinstance(d, int) and not isinstance(d, bool) for d in distance)
-        or not 0 <= distance[0] <= distance[1] <= 12
-    ):
+    d_min, d_max = distance
+    if d_min > d_max:
         errors.add(
             "bad_pattern",
             f"pattern distance must be [min, max] with 0 <= min <= max <= 12, not "
             f"{json.dumps(distance)}",
             row=rid,
         )
-    else:
-        d_min, d_max = distance
-    c1_suits = _suits(raw.get("c1_suits"), "pattern c1_suits", rid, errors)
-    c2_suits = _suits(raw.get("c2_suits"), "pattern c2_suits", rid, errors)
-    pairs_raw = raw.get("not_suit_pairs", [])
-    pairs: set[tuple[Suit, Suit]] = set()
-    if not isinstance(pairs_raw, list):
-        errors.add(
-            "bad_pattern", "pattern not_suit_pairs must be a list of [c1, c2] suits", row=rid
-        )
-    else:
-        for entry in pairs_raw:
-            found = _suits(entry, "pattern not_suit_pairs", rid, errors)
-            if found is None or not isinstance(entry, list) or len(entry) != 2:
-                if found is not None:
-                    errors.add(
-                        "bad_pattern", "pattern not_suit_pairs entries are [c1, c2] suits", row=rid
-                    )
-                continue
-            pairs.add((Suit.parse(entry[0]), Suit.parse(entry[1])))
-    if len(errors.found) > count:
         return None
+    c1_suits = _suits(raw.get("c1_suits"))
+    c2_suits = _suits(raw.get("c2_suits"))
+    pairs = {(Suit.parse(a), Suit.parse(b)) for a, b in raw.get("not_suit_pairs", [])}
     if rank == "pass":
         if (
             suits != set(SUIT_RELATION_NAMES)
@@ -560,37 +539,34 @@ def _pattern(raw: Any, rid: str, errors: _Errors) -> Pattern | None:
         )
     if len(errors.found) > count:
         return None
-    assert isinstance(rank, str)
     return Pattern(rank, frozenset(suits), d_min, d_max, c1_suits, c2_suits, frozenset(pairs))
 
 
 def _shape(
     raw: dict[str, Any],
     rid: str,
-    item: str | None,
-    rule: str | None,
+    item: str,
+    rule: str,
     pattern: Pattern | None,
     errors: _Errors,
 ) -> tuple[str | None, tuple[tuple[int, int], ...]]:
     shape = raw.get("shape")
-    positions_raw = raw.get("positions", [])
+    positions_raw = raw.get("positions") or []
     if rule != "positions":
         if shape is not None:
             errors.add(
                 "bad_shape", "only straight-flush rows (rule 'positions') have a shape", row=rid
             )
-        if positions_raw not in ([], None):
+        if positions_raw:
             errors.add(
                 "bad_positions",
                 "only straight-flush rows (rule 'positions') have positions",
                 row=rid,
             )
         return None, ()
-    if item is None:
-        return None, ()  # the unknown item is the problem
     size = _SF_SIZE.get(item, 0)
     shapes = SF_SHAPES.get(size, ())
-    if not isinstance(shape, str) or shape not in shapes:
+    if shape not in shapes:
         known = ", ".join(shapes) if shapes else "none"
         errors.add(
             "bad_shape",
@@ -600,19 +576,12 @@ def _shape(
             item=item,
         )
         return None, ()
-    if not isinstance(positions_raw, list) or not positions_raw:
+    if not positions_raw:
         errors.add("bad_positions", "a straight-flush row needs positions [[c1, c2], …]", row=rid)
         return shape, ()
     held = [i for i, ch in enumerate(shape) if ch == "X"]
     positions: list[tuple[int, int]] = []
     for entry in positions_raw:
-        if (
-            not isinstance(entry, list)
-            or len(entry) != 2
-            or not all(isinstance(p, int) and not isinstance(p, bool) for p in entry)
-        ):
-            errors.add("bad_positions", f"positions: {json.dumps(entry)} is not [c1, c2]", row=rid)
-            continue
         p1, p2 = entry
         if p1 not in held or p2 not in held or p1 == p2:
             errors.add(
@@ -639,21 +608,13 @@ def _shape(
     return shape, tuple(positions)
 
 
-def _params(raw: Any, rid: str, rule: str | None, errors: _Errors) -> tuple[Any, ...]:
-    if raw is None:
-        raw = {}
-    if not isinstance(raw, dict):
-        errors.add("bad_params", "'params' must be an object", row=rid)
-        return ()
+def _params(raw: dict[str, Any], rid: str, rule: str, errors: _Errors) -> tuple[Any, ...]:
     if rule != "suit_and_pass":
         if raw:
             errors.add("bad_params", f"rule {rule!r} takes no params", row=rid)
         return ()
-    extra = [k for k in raw if k != "suit_tiers"]
-    if extra:
-        errors.add("bad_params", f"unknown params {', '.join(map(repr, extra))}", row=rid)
     tiers_raw = raw.get("suit_tiers")
-    if not isinstance(tiers_raw, list) or not tiers_raw:
+    if not tiers_raw:
         errors.add(
             "bad_params",
             "rule 'suit_and_pass' needs params.suit_tiers: lists of suits of c1, most "
@@ -664,9 +625,6 @@ def _params(raw: Any, rid: str, rule: str | None, errors: _Errors) -> tuple[Any,
     tiers: list[tuple[Suit, ...]] = []
     used: set[Suit] = set()
     for entry in tiers_raw:
-        found = _suits(entry, "params.suit_tiers", rid, errors)
-        if found is None:
-            continue
         tier = tuple(Suit.parse(s) for s in entry)
         if used & set(tier):
             errors.add("bad_params", "params.suit_tiers: a suit is in two tiers", row=rid)

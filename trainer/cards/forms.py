@@ -21,6 +21,7 @@ from django.utils.translation import gettext_lazy as _
 from engine.messages import Msg, templates
 from engine.signals import ITEM_TITLES, Convention, Row
 from engine.signals.card import SUIT_RELATION_NAMES
+from engine.signals.cardfile import card_schema
 
 #: The suit relations a row may allow, as one choice each.
 SUIT_SETS: dict[str, frozenset[str]] = {
@@ -48,7 +49,12 @@ RANK_CHOICES = [
     ("different", _("different ranks, either order")),
     ("pass", _("a card, then pass")),
 ]
-DISTANCE_CHOICES = [(str(d), str(d)) for d in range(13)]
+#: A pattern's distances, as the card file's schema bounds them (0..12).
+_DISTANCE = card_schema()["$defs"]["row"]["properties"]["pattern"]["properties"]["distance"]
+DISTANCE_CHOICES = [
+    (str(d), str(d))
+    for d in range(_DISTANCE["items"]["minimum"], _DISTANCE["items"]["maximum"] + 1)
+]
 SUIT_LETTERS = [("S", "♠"), ("H", "♥"), ("D", "♦"), ("C", "♣")]
 SIGNALLED, PLAYED_OUT = "signal", "out"
 SIGNAL_CHOICES = [

@@ -9,6 +9,7 @@ urlpatterns = [
     path("", views.card_list, name="list"),
     path("new/", views.card_new, name="new"),
     path("new/check/", views.card_check_new, name="check-new"),
+    path("schema.json", views.card_schema, name="schema"),
     path("<id:pk>/", views.card_detail, name="detail"),
     path("<id:pk>/check/", views.card_check, name="check"),
     path("<id:pk>/default/", views.card_default, name="default"),

@@ -13,7 +13,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext
@@ -167,6 +167,16 @@ def card_list(request: AuthenticatedHttpRequest) -> HttpResponse:
         "cards/card_list.html",
         {"owners": owners, "shipped": list(CONVENTIONS.values())},
     )
+
+
+@login_required
+@require_GET
+def card_schema(request: AuthenticatedHttpRequest) -> HttpResponse:
+    """The card file's JSON Schema, the one the engine's checker reads (for the editor and for
+    clubs that write their card files by hand)."""
+    from engine.signals.cardfile import card_schema as schema
+
+    return JsonResponse(schema(), content_type="application/schema+json")
 
 
 def _base(request: HttpRequest) -> Convention | None:

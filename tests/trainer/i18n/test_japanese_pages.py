@@ -71,6 +71,7 @@ NOT_PAGES = {
     "cards:default": "POST only",
     "cards:evaluate": "POST only",
     "cards:evaluation": "a fragment of cards:detail that the page polls",
+    "cards:schema": "JSON: the card file's schema",
 }
 
 
