@@ -14,6 +14,7 @@ from playwright.sync_api import Browser, Page, expect
 from engine.drills import DrillParams, make_drill
 from engine.drills.kinds.reply import accepted_keys, advice_for
 from engine.signals import encode
+from tests.browser.accessibility import axe_violations
 from tests.browser.layout import assert_fits
 from tests.trainer.factories import right_option
 from trainer.core.seeding import discover_loaders, load_file
@@ -291,31 +292,14 @@ def test_no_lesson_is_wider_than_a_phone(live_server, lessons, request, shot, la
     assert wide == []
 
 
-def _axe(page: Page) -> list[str]:
-    from axe_playwright_python.sync_playwright import Axe
-
-    results = Axe().run(
-        page,
-        options={
-            "resultTypes": ["violations"],
-            "runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21aa"]},
-        },
-    )
-    return [
-        f"{page.url}: {v['id']} ({v['impact']}) {[n['target'] for n in v['nodes'][:3]]}"
-        for v in results.response["violations"]
-        if v["impact"] in ("serious", "critical")
-    ]
-
-
 def test_graded_drill_pages_pass_axe(live_server, page: Page):
     found = []
     _lead_wrongly(page, live_server.url)
-    found += _axe(page)
+    found += axe_violations(page)
     page.goto(live_server.url + SHAPES_URL)
     page.locator(f'input[name="option"][value="{right_option(SHAPES)}"]').check()
     page.get_by_role("button", name="Check answer").click()
     expect(page.locator("[data-shape-legend]")).to_have_count(1)
     page.locator("[data-shape-legend] summary").click()
-    found += _axe(page)
+    found += axe_violations(page)
     assert found == []

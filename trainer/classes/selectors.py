@@ -94,8 +94,9 @@ WARNING_POINTS = 15
 MIN_JUDGED_ANSWERS = 5
 #: "Needs help": below the pass mark in a skill over at least this many first answers …
 NEEDS_HELP_MIN_ANSWERS = 8
-#: … or an assignment due within this many days less than half done (or overdue, not done).
-DUE_SOON_DAYS = 3
+#: … or an assignment due within this many days less than half done (or overdue, not done): a
+#: week, so a class that meets weekly hears of it at the lesson before the date.
+DUE_SOON_DAYS = 7
 
 
 class Band(StrEnum):
@@ -575,7 +576,9 @@ class Why(StrEnum):
 
     OVERDUE = "overdue"  # past its due date, not done
     DUE_SOON = "due_soon"  # due within DUE_SOON_DAYS days, less than half done
+    POOR_WORK = "poor_work"  # an assignment's cell marked poor (✗) on the dashboard
     SKILL = "skill"  # below the pass mark in a skill over NEEDS_HELP_MIN_ANSWERS first answers
+    KIND = "kind"  # below it in a kind of drill over as many (no one skill of it has enough)
 
 
 @dataclass(frozen=True)
@@ -605,13 +608,18 @@ def needs_help(
     today: date,
     due_dates: bool = True,
 ) -> list[HelpEntry]:
-    """Students behind on an assignment or below the pass mark in a skill, each with why.
+    """Students behind on an assignment or below the pass mark, each with every reason why:
+    the list agrees with the table below it, where each reason is a marked cell.
 
     An assignment is behind when it is overdue and not done, or due within
-    :data:`DUE_SOON_DAYS` days (today included) with less than half of it done; a skill when
-    the student's first answers to it number :data:`NEEDS_HELP_MIN_ANSWERS` or more and are
-    right less often than :data:`PASS_MARK` (weakest first). ``due_dates`` False (an archived
-    class) leaves the dates out. Overdue work first, then work due soon, then by name.
+    :data:`DUE_SOON_DAYS` days (today included) with less than half of it done; poor when its
+    cell is marked poor (right first time well under the pass mark, over enough answers to
+    judge: :func:`accuracy_band`); a skill is weak when the student's first answers to it
+    number :data:`NEEDS_HELP_MIN_ANSWERS` or more and are right less often than
+    :data:`PASS_MARK` (weakest first), and a kind of drill is when its skills together reach
+    that many answers and that mark and none of them alone does. ``due_dates`` False (an
+    archived class) leaves the dates out. Students with overdue work first, then work due soon,
+    then poor work, then weak skills and kinds; by name within each.
     """
     out: list[HelpEntry] = []
     for row in students:
@@ -631,11 +639,22 @@ def needs_help(
                 else (len(Why), (date.max, 0))
             )
         )
+        reasons += [
+            HelpReason(Why.POOR_WORK, a, c)
+            for a, c in zip(assignments, row.completions, strict=True)
+            if c.band == Band.POOR
+        ]
         weak = sorted(
             (s for s in row.skills if s.below_pass_mark),
             key=lambda s: (s.accuracy, -s.answers, s.kind, s.skill),
         )
         reasons += [HelpReason(Why.SKILL, skill=s) for s in weak]
+        named = {s.kind for s in weak}
+        reasons += [
+            HelpReason(Why.KIND, skill=k)
+            for k in _kinds_pooled(row.skills)
+            if k.below_pass_mark and k.kind not in named
+        ]
         if reasons:
             out.append(HelpEntry(row, reasons))
     order = list(Why)
@@ -647,6 +666,17 @@ def needs_help(
         )
     )
     return out
+
+
+def _kinds_pooled(skills: Iterable[SkillFigure]) -> list[SkillFigure]:
+    """One student's skills added up by kind of drill (``skill`` empty: the whole kind),
+    weakest first."""
+    kinds: dict[str, tuple[int, int]] = {}
+    for s in skills:
+        answers, right = kinds.get(s.kind, (0, 0))
+        kinds[s.kind] = (answers + s.answers, right + s.right)
+    pooled = [SkillFigure(kind, "", a, r, 1) for kind, (a, r) in kinds.items()]
+    return sorted(pooled, key=lambda k: (k.accuracy, -k.answers, k.kind))
 
 
 @dataclass(frozen=True)

@@ -122,8 +122,8 @@ def _help(room) -> dict[str, list[str]]:
 @pytest.mark.parametrize(
     ("day", "expected"),
     [
-        (date(2026, 3, 2), {}),  # due in 7 days
-        (date(2026, 3, 5), {}),  # due in 4 days
+        (date(2026, 3, 1), {}),  # due in 8 days
+        (date(2026, 3, 2), {"ann": [Why.DUE_SOON], "dee": [Why.DUE_SOON]}),  # in 7 days
         (date(2026, 3, 6), {"ann": [Why.DUE_SOON], "dee": [Why.DUE_SOON]}),  # in 3 days
         (date(2026, 3, 9), {"ann": [Why.DUE_SOON], "dee": [Why.DUE_SOON]}),  # due today
         (
@@ -132,14 +132,15 @@ def _help(room) -> dict[str, list[str]]:
         ),
     ],
 )
-def test_behind_on_work_due_within_three_days_or_overdue(homework, day, expected):
+def test_behind_on_work_due_within_a_week_or_overdue(homework, day, expected):
     room, _, _ = homework
+    assert selectors.DUE_SOON_DAYS == 7
     with time_machine.travel(datetime.combine(day, START.timetz()), tick=False):
         assert _help(room) == expected
 
 
 def test_the_list_says_why_and_links_to_each_student(client, homework):
-    room, _, people = homework
+    room, work, people = homework
     with time_machine.travel(datetime(2026, 3, 7, 12, tzinfo=UTC), tick=False):
         client.force_login(f.teacher_of(room))
         html = client.get(f"/classes/{room.pk}/dashboard/").text
@@ -153,7 +154,11 @@ def test_the_list_says_why_and_links_to_each_student(client, homework):
     assert f'href="/classes/{room.pk}/students/{people["ann"].pk}/"' in ann
     assert "Behind" in ann
     assert "“Homework”: 1 of 4 drills answered, due in 2 days" in ann
-    assert "Students with work due within 3 days" in section
+    assert "Students with work due within 7 days" in section
+    # One click to act on it: the assignment itself.
+    assert (
+        f'<a class="help-action" href="/classes/assignments/{work.pk}/">Open the assignment' in ann
+    )
 
 
 def test_overdue_work_comes_first_and_says_how_late(client, homework):
@@ -211,13 +216,19 @@ def test_below_the_pass_mark_over_enough_first_answers(client):
             f.answer_drill(who, d, correct=True)  # a replay does not count
     assert selectors.NEEDS_HELP_MIN_ANSWERS == 8
 
-    assert _help(room) == {"ann": [Why.SKILL]}
+    # bob's 7 answers are too few to judge the skill, but his cell is marked ✗ (0 of 7): the
+    # list says so, as the table does.
+    assert _help(room) == {"ann": [Why.SKILL], "bob": [Why.POOR_WORK]}
     client.force_login(f.teacher_of(room))
     html = client.get(f"/classes/{room.pk}/dashboard/").text
     section = html[html.index("data-needs-help") : html.index('id="progress-title"')]
     assert "Below the pass mark" in section
     assert "Spot the checklist item · Four of a kind: 6 of 8 right first time (75%)" in section
     assert f'href="/classes/{room.pk}/students/{people["ann"].pk}/"' in section
+    assert f'href="/classes/{room.pk}/assignments/new/?kinds=checklist&amp;items=fours"' in section
+    assert f"“{work.title}”: 0 of 7 right first time (0%)" in section
+    mistakes = f'href="/classes/{room.pk}/students/{people["bob"].pk}/?show=mistakes#history"'
+    assert mistakes in section
 
 
 def test_nobody_behind_says_so(client):
@@ -272,3 +283,66 @@ def test_a_student_cannot_open_the_dashboard_or_a_classmates_page(client):
     assert client.get(f"/classes/{room.pk}/dashboard/").status_code == 404
     assert client.get(f"/classes/{room.pk}/students/{classmate.pk}/").status_code == 404
     assert client.get(f"/classes/{room.pk}/students/{me.pk}/").status_code == 404
+
+
+def test_below_the_pass_mark_in_a_kind_whose_skills_each_have_too_few_answers(client):
+    """Twelve answers spread over three skills of one kind: no skill has enough to judge, the
+    kind (12 answers, 50%) has, and the reason offers practice on the whole kind."""
+    room = f.classroom()
+    work = f.built(
+        room,
+        items=("fours", "full_house", "threes"),
+        count=4,  # of each
+        due_on=timezone.localdate() + timedelta(days=30),
+    )
+    ann = f.student_in(room, f.user("ann"))
+    for n, d in enumerate(work.drills.order_by("position")):
+        f.answer_drill(ann, d, correct=n % 2 == 0)
+    board = selectors.dashboard_for(classroom=room)
+    skills = board.students[0].skills
+    assert skills and all(s.answers < selectors.NEEDS_HELP_MIN_ANSWERS for s in skills)
+    assert sum(s.answers for s in skills) >= selectors.NEEDS_HELP_MIN_ANSWERS
+    reasons = [r for e in board.needs_help for r in e.reasons]
+    kind = [r for r in reasons if r.why == Why.KIND]
+    assert len(kind) == 1 and kind[0].skill is not None
+    assert kind[0].skill.kind == "checklist" and kind[0].skill.skill == ""
+    client.force_login(f.teacher_of(room))
+    html = client.get(f"/classes/{room.pk}/dashboard/").text
+    section = html[html.index("data-needs-help") : html.index('id="progress-title"')]
+    assert f'href="/classes/{room.pk}/assignments/new/?kinds=checklist"' in section
+
+
+def test_the_list_agrees_with_the_marks_in_the_table(client):
+    """Whoever has a cell marked poor (✗) in the table is on the list, for that assignment; and
+    whoever is on the list has a reason shown."""
+    import random
+
+    room = f.classroom()
+    due = timezone.localdate() + timedelta(days=30)
+    works = [f.built(room, title=f"Set {n}", count=4, due_on=due) for n in range(2)]
+    rng = random.Random(7)
+    for n in range(6):
+        who = f.student_in(room, f.user(f"s{n}"))
+        rate = rng.random()
+        for work in works:
+            for d in list(work.drills.order_by("position"))[: rng.randint(0, 8)]:
+                f.answer_drill(who, d, correct=rng.random() < rate)
+    client.force_login(f.teacher_of(room))
+    html = client.get(f"/classes/{room.pk}/dashboard/").text
+    board = selectors.dashboard_for(classroom=room)
+
+    marked = {
+        (row.user.pk, a.pk)
+        for row in board.students
+        for a, c in zip(board.assignments, row.completions, strict=True)
+        if c.band == Band.POOR
+    }
+    listed = {
+        (e.user.pk, r.assignment.pk)
+        for e in board.needs_help
+        for r in e.reasons
+        if r.why == Why.POOR_WORK and r.assignment is not None
+    }
+    assert marked and listed == marked
+    assert html.count('class="help-entry"') == len(board.needs_help) > 0
+    assert "Nobody needs help right now." not in html
