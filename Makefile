@@ -36,7 +36,7 @@ unexport PYTHONDONTWRITEBYTECODE
 .PHONY: help run serve worker test test-quick fast-lane test-slow test-production screenshots lint typecheck bench clean setup setup-dev chromium gettext cjk-fonts messages lock
 
 help:
-	@echo "make run    set up .venv, migrate, seed, serve on http://127.0.0.1:8000/"
+	@echo "make run    set up .venv, migrate, seed, serve on http://127.0.0.1:8000/ (PORT=, HOST= to move it)"
 	@echo "make serve  production-like: migrate, collectstatic, gunicorn (settings from the env)"
 	@echo "make worker the background workers on TASK_BROKER_URL (make serve starts one when it is set)"
 	@echo "make test   set up .venv (and Chromium), then ruff, mypy and the fast pytest lane"
@@ -90,12 +90,18 @@ setup: $(STAMP)
 
 setup-dev: $(DEV_STAMP)
 
+# Where `make run` serves: `make run PORT=8123` or `make run HOST=0.0.0.0` (another machine on the
+# network then needs its name in ALLOWED_HOSTS). Set on the command line, not from the
+# environment, where HOST or PORT often mean something else.
+HOST := 127.0.0.1
+PORT := 8000
+
 run: setup
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py createcachetable
 	$(BIN)/python manage.py seed
 	$(BIN)/python manage.py cheatsheet_stats
-	$(BIN)/python manage.py runserver 127.0.0.1:8000
+	$(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 # gunicorn + whitenoise with DJANGO_ENV=production unless set: needs SECRET_KEY and
 # ALLOWED_HOSTS (and SECURE_SSL_REDIRECT=0 to try it over plain http). See docs/operations.md.

@@ -13,6 +13,7 @@ from django.core.management import call_command
 from django.test import Client, override_settings
 from playwright.sync_api import Browser, Page
 
+from tests.browser.accessibility import LEAST_TEXT_PX, SMALL_TARGETS, SMALLEST_TEXT
 from trainer.classes.models import Assignment, Classroom
 from trainer.learn.models import Lesson
 
@@ -131,11 +132,14 @@ def _visit(page: Page, base: str, url: str) -> None:
 
 def test_every_page_is_accessible_and_fits_a_phone(browser, live_server, demo, shot):
     """Each page is loaded once: axe-core at desktop width (no serious or critical violation),
-    then the same page at 360 px (nothing reaches past the right edge)."""
+    then the same page at 360 px: nothing reaches past the right edge, every tap target is at
+    least 24 px each way (links in running text aside), no text is smaller than 0.8rem."""
     from axe_playwright_python.base import AXE_SCRIPT
 
     found: list[str] = []
     wide: list[str] = []
+    small: list[str] = []  # tap targets under 24 px at phone width
+    tiny: list[str] = []  # text under LEAST_TEXT_PX
     for who, urls in _pages().items():
         context = _context(browser, live_server, DESKTOP, who)
         # axe-core comes with every page the browser loads, instead of being sent into each.
@@ -159,9 +163,16 @@ def test_every_page_is_accessible_and_fits_a_phone(browser, live_server, demo, s
             if scroll > inner:
                 culprits = page.evaluate(WIDE_ELEMENTS)
                 wide.append(f"{who} {url}: {scroll} > {inner} {culprits}")
+            small += [f"{who} {url}: {t}" for t in page.evaluate(SMALL_TARGETS)]
+            size, where = page.evaluate(SMALLEST_TEXT)
+            if size < LEAST_TEXT_PX:
+                tiny.append(f"{who} {url}: {size}px {where}")
             shot(page, _name(who, url) + "-phone")
         context.close()
-    assert (found, wide) == ([], [])
+    assert found == [], "\n".join(found)
+    assert wide == [], "\n".join(wide)
+    assert small == [], "\n".join(small)
+    assert tiny == [], "\n".join(tiny)
 
 
 def test_cheat_sheet_tables_fit_a_phone_without_scrolling(browser, live_server, shot):

@@ -122,7 +122,9 @@ def test_the_open_bot_plays_legally_and_loses_nothing_to_par():
     spec = TournamentSpec(PairSpec("open"), PairSpec("greedy"), deals=3, seed=5)
     result = run_tournament(spec, par=True)  # an illegal action would raise
     assert result.signals["NS"]["points_lost_to_par"] <= 1
-    assert result.signals["EW"]["points_lost_to_par"] >= 0
+    # greedy does not see its partner's cards: it leaves points that par finds (14.5 per deal
+    # on these deals), so par is measured, not assumed zero.
+    assert result.signals["EW"]["points_lost_to_par"] > 5
 
 
 # ---------------------------------------------------------------------------------------------
