@@ -55,7 +55,7 @@ def test_lead_by_clicks_read_by_keyboard_then_progress(
     assert Attempt.objects.filter(user__username="learner_one").count() == 2
 
     page.goto(base + "/progress/")
-    expect(page.locator("[data-today]")).to_contain_text("Today: 2 of 20 reviews")
+    expect(page.locator("[data-today]")).to_contain_text("Today: 2 of 20 answers")
     skills = page.locator(".lesson-groups")
     expect(skills).to_contain_text("Lead a signal")
     expect(skills).to_contain_text("Read partner's signal")

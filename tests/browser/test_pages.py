@@ -233,7 +233,7 @@ def test_the_demo_students_progress_page_is_short(browser, live_server, demo, sh
     for name, viewport in (("desktop", DESKTOP), ("phone", PHONE)):
         page.set_viewport_size(viewport)
         page.goto(live_server.url + "/progress/")
-        assert page.locator("[data-today]").inner_text().count("reviews") == 1
+        assert page.locator("[data-today]").inner_text().count("answers") == 1
         assert page.locator("[data-lesson-group]").count() >= 3
         heights[name] = page.evaluate("document.documentElement.scrollHeight")
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")

@@ -33,6 +33,12 @@ def test_the_menu_starts_a_set_of_ten_by_keyboard_and_progress_shows_the_level(
     level = page.locator("[data-ratings]")
     expect(level).to_contain_text("Your level")
     expect(level.locator('[data-rating-kind="checklist"] svg')).to_be_visible()
+    # A practice set's answers count towards the daily goal, which says answers, not reviews.
+    expect(page.locator("[data-today]")).to_contain_text("Today: 3 of 20 answers")
+    # Three answers make an early estimate, said in words beside the number.
+    checklist = level.locator('[data-rating-kind="checklist"]')
+    expect(checklist).to_contain_text("early estimate from 3 answers")
+    expect(checklist).to_contain_text("too few answers from anyone yet to place this level")
     shot(page, "progress-level")
 
     page.goto(base + "/settings/")

@@ -103,7 +103,7 @@ def test_a_practise_set_by_keyboard_to_its_summary(
 
     # The progress page counts today's answers against the goal, grouped by lesson.
     page.goto(base + "/progress/")
-    expect(page.locator("[data-today]")).to_contain_text("Today: 11 of 20 reviews")
+    expect(page.locator("[data-today]")).to_contain_text("Today: 11 of 20 answers")
     expect(page.locator(".lesson-group-title")).to_have_text(["The leader's checklist"])
     shot(page, "progress-after-practice")
     phone_page.goto(base + "/progress/")
@@ -132,20 +132,20 @@ def test_todays_review_ends_on_its_summary_at_the_goal(
         answer(who, seed=n + 1, correct=False, params=DrillParams(items=(item,)), now=yesterday)
 
     page.goto(base + "/progress/")
-    expect(page.locator("[data-today]")).to_contain_text("Today: 0 of 3 reviews")
+    expect(page.locator("[data-today]")).to_contain_text("Today: 0 of 3 answers")
     page.get_by_role("link", name="Start today's review").focus()
     page.keyboard.press("Enter")
     frame = page.locator("[data-session]")
     for number in range(1, 4):
-        expect(frame).to_contain_text(f"Today: {number - 1} of 3 reviews")
+        expect(frame).to_contain_text(f"Today: {number - 1} of 3 answers")
         _answer_by_keys(page, right=number != 2)
-        expect(frame).to_contain_text(f"Today: {number} of 3 reviews")
+        expect(frame).to_contain_text(f"Today: {number} of 3 answers" if number < 3 else "Today: 3 answers, daily goal of 3 met")
         page.keyboard.press("n")
         if number < 3:
             expect(page.locator('input[data-option-index="1"]')).to_be_focused()
     summary = page.locator("[data-summary]")
     expect(summary).to_contain_text("Daily goal met")
-    expect(summary).to_contain_text("Today: 3 of 3 reviews · 2 right")
+    expect(summary).to_contain_text("Today: 3 answers, daily goal of 3 met · 2 right")
     expect(page.locator(".missed-list a")).to_have_count(1)
     expect(summary.get_by_role("link", name=re.compile("Keep reviewing"))).to_be_visible()
     shot(page, "review-summary")

@@ -38,7 +38,7 @@ def test_new_learner_continues_with_a_fresh_drill(client):
     assert kind == "drill" and url.startswith("/drills/")
     assert "Read your partner's signals" not in html  # no marketing hero once signed in
     assert "0</strong> reviews due" in html
-    assert re.search(r'data-goal="20">Today: <strong>0</strong> of 20 reviews', html)
+    assert re.search(r'data-goal="20">Today: 0 of 20 answers', html)
 
 
 def test_home_counts_todays_answers_against_the_daily_goal(client):
@@ -47,7 +47,7 @@ def test_home_counts_todays_answers_against_the_daily_goal(client):
         f.answer(who, seed=seed, correct=seed != 1)
     client.force_login(who)
     html = client.get("/").text
-    assert re.search(r'data-goal="20">Today: <strong>3</strong> of 20 reviews', html)
+    assert re.search(r'data-goal="20">Today: 3 of 20 answers', html)
     assert "goal met" not in html
 
 

@@ -22,17 +22,19 @@ from django.views.decorators.http import require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
 from engine.drills import KIND_TITLES, DrillParams
+from engine.signals import DEFAULT_CONVENTION
 from trainer.classes import ratelimit, selectors, services
 from trainer.classes.answers import AnswerWords, describe
 from trainer.classes.forms import AssignmentForm, ClassroomForm, CoTeacherForm, JoinForm
 from trainer.classes.models import ClassMembership, Classroom
-from trainer.core import playlog
+from trainer.core import playlog, preferences
 from trainer.core.client_ip import client_ip
 from trainer.core.htmx import redirect_page, wants_partial
 from trainer.core.http import AuthenticatedHttpRequest
 from trainer.core.links import drill_url
 from trainer.core.people import display_name
 from trainer.progress.models import SOURCE_PLAY, Attempt
+from trainer.ratings import selectors as ratings
 
 Role = ClassMembership.Role
 HISTORY_PAGE_SIZE = 25
@@ -286,9 +288,11 @@ def student_detail(request: AuthenticatedHttpRequest, pk: int, user_id: int) -> 
     if wants_partial(request):
         return render(request, "classes/student_detail.html#history", ctx)
     report = selectors.student_report(classroom=classroom, membership=membership)
+    convention = preferences.drill_defaults(request).get("convention", DEFAULT_CONVENTION.name)
     ctx.update(
         {
             "report": report,
+            "levels": [(r, ratings.level_of(r.rating, convention)) for r in report.ratings],
             "recent_mistakes": _history_rows(report.mistakes),
             **_marks(),
         }

@@ -33,8 +33,9 @@ from trainer.ratings import selectors as ratings
 FAILED_SHOWN = 6
 
 
-def _skill_url(request: HttpRequest, kind: str, skill: str) -> str:
-    params = DrillParams.from_query({"items": skill}, preferences.drill_defaults(request))
+def _skill_url(request: HttpRequest, kind: str, skill: str, side_hand: int | None = None) -> str:
+    query = {"items": skill} | ({"side_hand": str(side_hand)} if side_hand else {})
+    params = DrillParams.from_query(query, preferences.drill_defaults(request))
     return drill_url(kind, None, params)
 
 
@@ -61,15 +62,20 @@ def progress(request: AuthenticatedHttpRequest) -> HttpResponse:
         for a in data.failed[:FAILED_SHOWN]
     ]
     mine = ratings.ratings_of(request.user)
-    rated = [
-        {
-            "rating": mine[kind],
-            "title": KIND_TITLES.get(kind, kind),
-            "history": ratings.history(request.user, kind),
-        }
-        for kind in KINDS
-        if kind in mine
-    ]
+    convention = preferences.drill_defaults(request).get("convention", DEFAULT_CONVENTION.name)
+    rated = []
+    for kind in (k for k in KINDS if k in mine):
+        level = ratings.level_of(mine[kind], convention)
+        nxt = level.next
+        rated.append(
+            {
+                "rating": mine[kind],
+                "level": level,
+                "title": KIND_TITLES.get(kind, kind),
+                "history": ratings.history(request.user, kind),
+                "next_url": _skill_url(request, kind, nxt.skill, nxt.side_hand) if nxt else "",
+            }
+        )
     return render(
         request,
         "trainer/progress.html",
@@ -151,8 +157,8 @@ def review_goal_update(request: AuthenticatedHttpRequest) -> HttpResponse:
     messages.success(
         request,
         ngettext(
-            "Your daily goal is %(count)s review.",
-            "Your daily goal is %(count)s reviews.",
+            "Your daily goal is %(count)s answer a day.",
+            "Your daily goal is %(count)s answers a day.",
             form.cleaned_data["per_day"],
         )
         % {"count": form.cleaned_data["per_day"]},

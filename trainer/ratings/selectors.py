@@ -10,6 +10,7 @@ from typing import TypeVar
 
 from django.contrib.auth.models import User
 
+from engine.drills import skill_title
 from trainer.ratings.models import (
     START_RATING,
     START_RD,
@@ -22,6 +23,11 @@ from trainer.ratings.services import Family
 #: The chance of a right answer a drill "just hard enough" gives (lichess aims a little above
 #: even odds for puzzles; learners here are practising, so a little easier).
 TARGET_SUCCESS = 0.7
+#: Above this deviation a rating is an early estimate (lichess marks such a rating with "?").
+PROVISIONAL_RD = 110.0
+#: A family answered fewer times than this (by everyone) says too little about its difficulty
+#: to place a learner against it.
+LEVEL_MIN_ANSWERS = 5
 T = TypeVar("T")
 _Q = math.log(10) / 400
 
@@ -36,7 +42,7 @@ class Rating:
     @property
     def provisional(self) -> bool:
         """Too few answers to say much (as lichess marks a "?" rating)."""
-        return self.rd > 110
+        return self.rd > PROVISIONAL_RD
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,3 +160,38 @@ def fitting_first(user: User, candidates: Sequence[tuple[T, Family]]) -> T | Non
         return None
     best = nearest(user, families)[0]
     return next(key for key, f in candidates if f == best)
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    """A rating in a learner's words: of the ``total`` drill families of a kind whose difficulty
+    is known, the ``ready`` ones the learner is expected to answer right at least
+    :data:`TARGET_SUCCESS` of the time; ``next`` is the easiest of the others (what to practise
+    next) with the learner's expected share of right answers in it."""
+
+    ready: int
+    total: int
+    next: Family | None
+    next_chance: float | None
+
+    @property
+    def next_title(self) -> str:
+        """The next family's checklist item (or combination) by name, in English."""
+        return skill_title(self.next.kind, self.next.skill) if self.next else ""
+
+
+def level_of(rating: Rating, convention: str) -> Level:
+    """Where ``rating`` places its learner among the drill families of its kind in
+    ``convention`` that have at least :data:`LEVEL_MIN_ANSWERS` answers (one query)."""
+    rows = FamilyRating.objects.filter(
+        kind=rating.kind, convention=convention, answers__gte=LEVEL_MIN_ANSWERS
+    )
+    chances = sorted(
+        ((expected_success(rating.rating, r.rating, r.rd), r.skill, r.side_hand) for r in rows),
+        key=lambda c: (-c[0], c[1], c[2]),
+    )
+    ready = sum(1 for chance, _, _ in chances if chance >= TARGET_SUCCESS)
+    if ready == len(chances):
+        return Level(ready, len(chances), None, None)
+    chance, skill, hand = chances[ready]
+    return Level(ready, len(chances), Family(rating.kind, skill, hand, convention), chance)

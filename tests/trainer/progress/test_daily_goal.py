@@ -1,4 +1,4 @@
-"""The daily review goal: a setting, "today: X of 20 reviews" on the progress page, today's
+"""The daily review goal: a setting, "Today: X of 20 answers" on the progress page, today's
 review run as a session (frame, goal, summary), and skills grouped by the lesson teaching them."""
 
 import re
@@ -112,7 +112,7 @@ def test_progress_shows_todays_answers_against_the_goal(client, me):
     factories.answer(me, seed=2, correct=False)
     _due(me, "fours")  # yesterday's answer does not count today
     text = _text(client.get("/progress/").content.decode())
-    assert "Today: 2 of 5 reviews · 1 right" in text
+    assert "Today: 2 of 5 answers · 1 right" in text
     assert "3 more to meet your daily goal" in text
 
 
@@ -174,7 +174,7 @@ def test_review_serves_a_due_skill_inside_the_days_frame(client, me):
     assert "review=1" in location and "next=%2Fdrills%2Freview%2F" in location
     html = client.get(location, follow=True).content.decode()
     frame = html.split("data-session>", 1)[1].split("</div>", 1)[0]
-    assert "Today: 0 of 20 reviews · 0 right" in _text(frame)
+    assert "Today: 0 of 20 answers · 0 right" in _text(frame)
     assert 'href="/progress/"' in frame
 
 
@@ -187,7 +187,7 @@ def test_review_stops_at_the_goal_with_a_summary_of_what_was_missed(client, me):
     assert response.status_code == 200
     html = response.content.decode()
     assert "data-summary" in html and "Daily goal met" in html
-    assert "Today: 2 of 2 reviews · 1 right" in _text(html)
+    assert "Today: 2 answers, daily goal of 2 met · 1 right" in _text(html)
     replays = re.findall(r'href="(/drills/checklist/\d+/[^"]*)"', html)
     assert len(replays) == 1 and replays[0].startswith("/drills/checklist/11/")
     assert "Keep reviewing" in html

@@ -176,7 +176,7 @@ def test_the_progress_page_shows_each_rating_with_its_chart_and_only_ones_own():
 
     mine = LearnerRating.objects.get(user=me, kind="read")
     assert "data-ratings" in html and 'data-rating-kind="read"' in html
-    assert f"<strong>{round(mine.rating)}</strong>" in html
+    assert f"Rating {round(mine.rating)} ± {round(mine.rd)}" in html
     assert 'data-rating-kind="lead"' not in html  # the other learner's rating
     assert "<polyline" in html and html.count("<td>") >= 9  # three answers, three columns
 
