@@ -4,6 +4,7 @@ the coach's quiz; screenshots at desktop and 360 px; no sideways scrolling; an a
 from __future__ import annotations
 
 import itertools
+import re
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -113,6 +114,12 @@ def _wait_for_version(page: Page, version: str | None) -> None:
     )
 
 
+def _assert_winner_first(sentence: str) -> None:
+    """A result in words names the winner's score first: "East–West win: 27 to 5"."""
+    first, second = (int(n) for n in re.findall(r"(\d+) to (\d+)", sentence)[0])
+    assert first >= second, sentence
+
+
 def test_a_whole_deal_with_the_keyboard_alone_then_the_review(
     live_server, browser: Browser, player, shot
 ):
@@ -160,6 +167,7 @@ def test_a_whole_deal_with_the_keyboard_alone_then_the_review(
         "data-record-url", page.locator("[data-record-url]").get_attribute("data-record-url")
     )
     shot(page, "deal-over-desktop")
+    _assert_winner_first(page.locator("[data-result-score]").inner_text())
     # Open the review with the keyboard too: the focus lands on the result, Tab to the
     # review link, Enter.
     expect(page.locator("[data-result] h2")).to_be_focused()
@@ -171,6 +179,7 @@ def test_a_whole_deal_with_the_keyboard_alone_then_the_review(
     expect(link).to_be_focused()
     page.keyboard.press("Enter")
     expect(page.locator(".play-review-hand")).to_have_count(8)
+    _assert_winner_first(page.locator("[data-outcome]").inner_text())
     expect(page.locator("[data-frame='0']")).to_be_visible()
     page.locator("[data-frame-next]").focus()
     page.keyboard.press("Enter")
