@@ -117,10 +117,14 @@ def test_a_player_gone_on_their_turn_is_handed_to_a_bot_and_takes_the_seat_back(
     # Ben comes back (a new page) and takes his seat back.
     north.page = north.context.new_page()
     north.page.goto(f"{base}/play/tables/{_pk}/")
-    expect(north.page.locator("[data-away]")).to_be_visible()
+    # One button whose words say what it does now: take the seat back, then hand it again.
+    expect(north.page.locator("[data-away]")).to_have_text("Take my seat back")
+    expect(north.page.locator("[data-away-status]")).to_be_visible()
     _shoot_both_sizes(north, shot, "N-back")
     north.page.locator("[data-away]").click()
     north.page.wait_for_url(re.compile(r".*/play/tables/\d+/$"))
+    expect(north.page.locator("[data-away]")).to_have_text("Let a bot play my seat")
+    expect(north.page.locator("[data-away-status]")).to_have_count(0)
     for p in (host, west):
         expect(p.page.locator(f"{TABLE} [data-seat-line='N']")).not_to_contain_text("(a bot plays")
 

@@ -36,6 +36,10 @@ def _refused(message: str) -> HttpResponse:
     return HttpResponseBadRequest(message, content_type="text/plain; charset=utf-8")
 
 
+#: How often a live table's page reloads itself without JavaScript while its player waits.
+NO_SCRIPT_RELOAD_SECONDS = 10
+
+
 @login_required
 @require_http_methods(["GET", "POST"])
 def live_new(request: AuthenticatedHttpRequest) -> HttpResponse:
@@ -89,6 +93,11 @@ def live_page(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
             )
     ctx["host"] = table.host_id == request.user.pk
     ctx["my_away"] = any(line.mine and line.away for line in shown.seats)
+    # Without JavaScript nothing tells a waiting player that the others moved: the page
+    # reloads itself (a <noscript> refresh) until it is their turn or the deal is over.
+    over = shown.view is not None and shown.view.is_over
+    ctx["waiting"] = not over and (shown.to_move is None or shown.to_move != shown.seat)
+    ctx["reload_seconds"] = NO_SCRIPT_RELOAD_SECONDS
     ctx["socket_path"] = f"/ws/play/tables/{table.pk}/"
     return render(request, "play/live/page.html", ctx)
 

@@ -356,7 +356,9 @@ def test_the_score_at_the_top_is_the_results_left_over_bonus_included(south):
         side: int(re.search(rf'data-score="{side}">(\d+)<', body).group(1)) for side in ("NS", "EW")
     }
     result = re.search(r"data-result-score>(.*?)</h2>", body, flags=re.S).group(1)
-    ns, ew = (int(n) for n in re.search(r"(\d+) to (\d+)", _text(result)).groups())
+    first, second = (int(n) for n in re.search(r"(\d+) to (\d+)", _text(result)).groups())
+    # The winner's score comes first.
+    ns, ew = (second, first) if "East–West win" in _text(result) else (first, second)
     assert top == {"NS": ns, "EW": ew} == dict(view.outcome.final) == dict(view.score)
     assert top != dict(view.hand_scores)
     bonus = view.finished_deals[-1].leftover_bonus
