@@ -177,6 +177,9 @@ def test_next_drill_starts_at_the_top_with_focus_on_its_first_control(
     else:
         page.locator("#next-link").click()
     _first_control_focused(page)
+    # The drill begins in the screen's upper third: the page's own top, breadcrumbs and all.
+    assert page.evaluate("document.getElementById('drill-area').offsetTop < innerHeight / 3")
+    assert page.evaluate("window.scrollY") == 0
     _top_in_view(page, "#drill-area .prompt")
     _top_in_view(page, "#drill-title")
     if page.locator("#drill-area .signal").count():

@@ -46,9 +46,15 @@
       second.focus();
       return;
     }
-    // A new drill (Next, N, Skip): it starts at the top of the screen, with its question
-    // and partner's signal in view, whatever the last one's answer had scrolled to.
-    if (area.getBoundingClientRect().top < 0) area.scrollIntoView({block: "start"});
+    // A new drill (Next, N, Skip) starts at the top, with its question and partner's signal
+    // in view, whatever the last one's answer had scrolled to: the page's own top (the
+    // breadcrumbs and the step or set it belongs to) when the drill begins in the upper third
+    // of the screen, else the drill's top.
+    var top = area.getBoundingClientRect().top;
+    if (top < 0) {
+      if (top + window.scrollY < window.innerHeight / 3) window.scrollTo(0, 0);
+      else area.scrollIntoView({block: "start"});
+    }
     var first = area.querySelector('button.card, input[type=radio]:not(:disabled)');
     if (first) first.focus({preventScroll: true});
   }
