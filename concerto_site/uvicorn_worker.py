@@ -17,7 +17,7 @@ from typing import Any
 from uvicorn_worker import UvicornWorker as _UvicornWorker
 
 
-class UvicornWorker(_UvicornWorker):
+class UvicornWorker(_UvicornWorker):  # type: ignore[misc]  # uvicorn-worker ships no types
     CONFIG_KWARGS: dict[str, Any] = {
         **_UvicornWorker.CONFIG_KWARGS,
         "proxy_headers": False,

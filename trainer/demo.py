@@ -18,8 +18,8 @@ from __future__ import annotations
 import os
 import random
 import uuid
-from collections.abc import Mapping
-from datetime import timedelta
+from collections.abc import Iterator, Mapping
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -175,7 +175,7 @@ def _practice(user: Any, count: int, accuracy: float, clock: Any) -> int:
     return created
 
 
-def _clock(days: int, total: int):
+def _clock(days: int, total: int) -> Iterator[datetime]:
     """``total`` times, evenly spread from ``days`` ago to a little before now, in order."""
     start = timezone.now() - timedelta(days=days)
     gap = timedelta(days=days) * 0.9 / max(total, 1)
@@ -185,7 +185,7 @@ def _clock(days: int, total: int):
 
 def _plan_size(plan: Mapping[str, Any]) -> int:
     pairs = [*(plan.get("path") or {}).values(), *(plan.get("sets") or {}).values()]
-    return sum(r + w for r, w in pairs) + int(plan.get("practice", 0))
+    return int(sum(r + w for r, w in pairs)) + int(plan.get("practice", 0))
 
 
 def _requirements(data: Mapping[str, Any], source: Path) -> None:

@@ -139,7 +139,11 @@ def test_todays_review_ends_on_its_summary_at_the_goal(
     for number in range(1, 4):
         expect(frame).to_contain_text(f"Today: {number - 1} of 3 answers")
         _answer_by_keys(page, right=number != 2)
-        expect(frame).to_contain_text(f"Today: {number} of 3 answers" if number < 3 else "Today: 3 answers, daily goal of 3 met")
+        expect(frame).to_contain_text(
+            f"Today: {number} of 3 answers"
+            if number < 3
+            else "Today: 3 answers, daily goal of 3 met"
+        )
         page.keyboard.press("n")
         if number < 3:
             expect(page.locator('input[data-option-index="1"]')).to_be_focused()

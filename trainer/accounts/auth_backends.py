@@ -14,7 +14,7 @@ from axes.backends import AxesStandaloneBackend
 from django.http import HttpRequest
 
 
-class LoginThrottleBackend(AxesStandaloneBackend):
+class LoginThrottleBackend(AxesStandaloneBackend):  # type: ignore[misc]  # axes ships no types
     def authenticate(
         self,
         request: HttpRequest | None,
@@ -24,4 +24,5 @@ class LoginThrottleBackend(AxesStandaloneBackend):
     ) -> None:
         if request is None:
             return None
-        return super().authenticate(request, username, password, **kwargs)
+        super().authenticate(request, username, password, **kwargs)  # raises when locked out
+        return None

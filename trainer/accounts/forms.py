@@ -8,7 +8,7 @@ from django.utils.translation import gettext_lazy as _
 from trainer.accounts import usernames
 
 
-class SignupForm(UserCreationForm):
+class SignupForm(UserCreationForm[User]):
     """Django's ``UserCreationForm`` plus an optional email address for password resets.
 
     Usernames are NFKC-normalised (by Django); mixed-script names and look-alikes of existing
@@ -44,7 +44,7 @@ class SignupForm(UserCreationForm):
         return username
 
 
-class NameForm(forms.ModelForm):
+class NameForm(forms.ModelForm[User]):
     """The name teachers and organisers see: first name and last name (shown as "Ana B.")."""
 
     class Meta:

@@ -58,7 +58,7 @@ def _ascii_look_alike(char: str) -> str:
     found = confusables.is_confusable(char, greedy=True, preferred_aliases=["latin"]) or []
     for entry in found:
         for glyph in entry.get("homoglyphs", []):
-            candidate = glyph["c"].casefold()
+            candidate = str(glyph["c"]).casefold()
             if candidate.isascii() and candidate.isalnum():
                 return candidate
     return char.translate(_EXTRA)
@@ -87,10 +87,10 @@ def look_alike_of(name: str) -> str | None:
     if target.isascii():
         same = users.filter(**{f"{field}__iexact": target}).exclude(**{field: name}).first()
         if same is not None:
-            return getattr(same, field)
+            return str(getattr(same, field))
     # Non-ASCII names already here of the same length, compared by skeleton (few in practice).
     candidates = users.filter(**{f"{field}__regex": r"[^\x00-\x7f]"}).values_list(field, flat=True)
     for other in candidates.iterator():
         if other != name and len(other) == len(name) and skeleton(other) == target:
-            return other
+            return str(other)
     return None

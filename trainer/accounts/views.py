@@ -17,6 +17,7 @@ from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_POST
 
 from trainer.accounts.forms import NameForm, SignupForm
+from trainer.core.http import AuthenticatedHttpRequest
 from trainer.core.links import safe_next
 
 
@@ -94,7 +95,7 @@ def signup(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_POST
-def name_update(request: HttpRequest) -> HttpResponse:
+def name_update(request: AuthenticatedHttpRequest) -> HttpResponse:
     """Save the name shown to the user's teachers and club organisers (from /settings/)."""
     form = NameForm(request.POST, instance=request.user)
     if form.is_valid():

@@ -5,13 +5,13 @@ from django.contrib import admin
 from trainer.classes.models import Assignment, AssignmentDrill, ClassMembership, Classroom
 
 
-class ClassMembershipInline(admin.TabularInline):
+class ClassMembershipInline(admin.TabularInline[ClassMembership, Classroom]):
     model = ClassMembership
     extra = 0
     raw_id_fields = ["user"]
 
 
-class AssignmentDrillInline(admin.TabularInline):
+class AssignmentDrillInline(admin.TabularInline[AssignmentDrill, Assignment]):
     model = AssignmentDrill
     extra = 0
     readonly_fields = ["position", "kind", "seed", "params"]
@@ -19,7 +19,7 @@ class AssignmentDrillInline(admin.TabularInline):
 
 
 @admin.register(Classroom)
-class ClassroomAdmin(admin.ModelAdmin):
+class ClassroomAdmin(admin.ModelAdmin[Classroom]):
     list_display = ["name", "join_code", "created_at", "archived_at"]
     list_filter = [("archived_at", admin.EmptyFieldListFilter)]
     search_fields = ["name", "join_code", "memberships__user__username"]
@@ -27,7 +27,7 @@ class ClassroomAdmin(admin.ModelAdmin):
 
 
 @admin.register(Assignment)
-class AssignmentAdmin(admin.ModelAdmin):
+class AssignmentAdmin(admin.ModelAdmin[Assignment]):
     list_display = ["title", "classroom", "source", "due_on", "created_at"]
     list_filter = ["source"]
     search_fields = ["title", "classroom__name"]

@@ -151,7 +151,7 @@ class AssignmentForm(forms.Form):
         self.today = today or timezone.localdate()
         self.fields["due_on"].initial = self.today + timedelta(days=7)
         self.fields["due_on"].widget.attrs["min"] = self.today.isoformat()
-        drill_set = cast(forms.ModelChoiceField, self.fields["drill_set"])
+        drill_set = cast("forms.ModelChoiceField[DrillSet]", self.fields["drill_set"])
         sets = drill_set.queryset  # DrillSet.objects.all(), above
         if sets is not None and not sets.exists():
             drill_set.help_text = _("No curated sets have been loaded yet.")
@@ -177,7 +177,7 @@ class AssignmentForm(forms.Form):
         return initial
 
     def clean_due_on(self) -> date:
-        due_on = self.cleaned_data["due_on"]
+        due_on: date = self.cleaned_data["due_on"]
         if due_on < self.today:
             raise forms.ValidationError(_("Choose today or a later day."))
         return due_on

@@ -38,7 +38,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date
 from enum import StrEnum
-from typing import TYPE_CHECKING, TypedDict
+from typing import TYPE_CHECKING, Any, TypedDict
 from urllib.parse import urlencode
 
 from django.contrib.auth.models import User
@@ -283,10 +283,11 @@ def _first_answers_sql(where: str) -> str:
     """  # noqa: S608
 
 
-def _rows(sql: str, params: list[int]) -> list[tuple]:
+def _rows(sql: str, params: list[int]) -> list[tuple[Any, ...]]:
     with connection.cursor() as cursor:
         cursor.execute(sql, [Role.STUDENT.value, *params])
-        return cursor.fetchall()
+        rows: list[tuple[Any, ...]] = cursor.fetchall()
+        return rows
 
 
 def _first_answers(where: str, params: list[int]) -> dict[tuple[int, int], tuple[int, int]]:

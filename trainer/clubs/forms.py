@@ -22,7 +22,7 @@ class _LanguageField(forms.ChoiceField):
         )
 
 
-class ClubForm(forms.ModelForm):
+class ClubForm(forms.ModelForm[Club]):
     """Found a club: its name, house rules and default language."""
 
     convention = forms.ChoiceField(
@@ -51,7 +51,7 @@ class ClubForm(forms.ModelForm):
         }
 
 
-class HouseRulesForm(forms.ModelForm):
+class HouseRulesForm(forms.ModelForm[Club]):
     """The house rules: a shipped card or one of the club's own (``trainer.cards``), a scoring
     rule, the members' language."""
 

@@ -9,6 +9,7 @@ Permissions: every club page looks up the visitor's own membership first; no mem
 
 from __future__ import annotations
 
+from typing import Any
 from urllib.parse import urlencode
 
 from django.contrib import messages
@@ -161,7 +162,7 @@ def _detail_context(
     request: AuthenticatedHttpRequest,
     membership: ClubMembership,
     rules_form: HouseRulesForm | None = None,
-) -> dict:
+) -> dict[str, Any]:
     club = membership.club
     steps = selectors.path_for(user=request.user)
     ctx = {

@@ -96,7 +96,7 @@ class SessionStore(CachedDBStore):
         use_cache = self._cache_ready()
         if use_cache:
             try:
-                data = self._cache.get(self.cache_key)
+                data: dict[str, Any] | None = self._cache.get(self.cache_key)
             except Exception as exc:  # as Django: an entry that cannot be read is a miss
                 data = None
                 if isinstance(exc, CACHE_ERRORS):

@@ -65,7 +65,7 @@ def frame_for(request: HttpRequest, next_url: str) -> Frame | None:
     except Resolver404:
         return None
     for provider in extensions.every("session_frames"):
-        frame = provider(request, match)
+        frame: Frame | None = provider(request, match)
         if frame is not None:
             return frame
     return None

@@ -54,7 +54,7 @@ def _secure(scope: dict[str, Any], headers: dict[bytes, str]) -> bool:
         return False
     name, value = proxy
     header = name.removeprefix("HTTP_").replace("_", "-").lower().encode("latin-1")
-    return headers.get(header, "").split(",")[0].strip() == value
+    return bool(headers.get(header, "").split(",")[0].strip() == value)
 
 
 def own_origin(scope: dict[str, Any]) -> Origin | None:

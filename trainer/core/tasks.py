@@ -47,7 +47,7 @@ def _make_broker() -> dramatiq.Broker:
     if url:
         from dramatiq.brokers.redis import RedisBroker
 
-        made: dramatiq.Broker = RedisBroker(
+        made: dramatiq.Broker = RedisBroker(  # type: ignore[no-untyped-call]
             url=url,
             namespace="concerto-tasks",
             heartbeat_timeout=int(settings.TASK_HEARTBEAT_TIMEOUT * 1000),

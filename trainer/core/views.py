@@ -21,7 +21,7 @@ def _database_ok() -> bool:
     try:
         with connection.cursor() as cursor:
             cursor.execute("SELECT 1")
-            ok = cursor.fetchone() == (1,)
+            ok: bool = cursor.fetchone() == (1,)
     except Exception as exc:  # any failure means "down"; logged once per outage
         outage.database.failed(exc, "healthz")
         return False
@@ -36,7 +36,7 @@ def _cache_ok() -> bool:
     key = f"healthz:{uuid.uuid4().hex}"
     try:
         cache.set(key, "ok", timeout=10)
-        ok = cache.get(key) == "ok"
+        ok: bool = cache.get(key) == "ok"
         cache.delete(key)
     except Exception as exc:  # any failure means "down"; logged once per outage
         outage.cache_failed(exc, "healthz")

@@ -32,5 +32,5 @@ class UserLanguageMiddleware:
             language = session.get(SESSION_KEY)
             if language in language_codes() and language != translation.get_language():
                 translation.activate(language)
-                request.LANGUAGE_CODE = language  # type: ignore[attr-defined]
+                request.LANGUAGE_CODE = language
         return self.get_response(request)

@@ -6,7 +6,7 @@ from trainer.learn.models import Lesson
 
 
 @admin.register(Lesson)
-class LessonAdmin(admin.ModelAdmin):
+class LessonAdmin(admin.ModelAdmin[Lesson]):
     list_display = ["position", "title", "slug", "language", "step"]
     list_display_links = ["title"]
     list_filter = ["language"]

@@ -71,7 +71,7 @@ def lesson_list(request: HttpRequest) -> HttpResponse:
     )
 
 
-def _path_step(request: HttpRequest, lesson: Lesson) -> dict | None:
+def _path_step(request: HttpRequest, lesson: Lesson) -> dict[str, Any] | None:
     """When the visitor came from their path — a club's (``?club=<slug>``) or their own
     (``?path=1``, *Start here*): links back to it."""
     slug = request.GET.get("club", "")
@@ -165,7 +165,7 @@ def lesson_detail(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
-def _sheet_lines(sheet: CheatSheet) -> tuple[list[dict], list[dict]]:
+def _sheet_lines(sheet: CheatSheet) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """The checklist grouped by line number, and the encoding rows with their item's title
     (on the first row of each item only) and family."""
     lines: dict[int, list[ChecklistLine]] = {}

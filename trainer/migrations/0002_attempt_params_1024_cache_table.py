@@ -4,10 +4,12 @@
 # included. `manage.py createcachetable` does the same and is safe to repeat.
 
 from django.core.management import call_command
+from django.db.backends.base.schema import BaseDatabaseSchemaEditor
 from django.db import migrations, models
+from django.db.migrations.state import StateApps
 
 
-def create_cache_table(apps, schema_editor):
+def create_cache_table(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) -> None:
     call_command("createcachetable", database=schema_editor.connection.alias, verbosity=0)
 
 

@@ -3,7 +3,7 @@ from django.contrib import admin
 from trainer.play.models import Game, LivePlayer
 
 
-class LivePlayerInline(admin.TabularInline):
+class LivePlayerInline(admin.TabularInline[LivePlayer, Game]):
     """Who sat in a live deal (none for a solo one)."""
 
     model = LivePlayer
@@ -12,7 +12,7 @@ class LivePlayerInline(admin.TabularInline):
 
 
 @admin.register(Game)
-class GameAdmin(admin.ModelAdmin):
+class GameAdmin(admin.ModelAdmin[Game]):
     """Deals and games as records: who, when, how far. The setup holds the seed, so the
     record is for staff only, like every admin page."""
 

@@ -206,7 +206,7 @@ class Heartbeat:
 heartbeat = Heartbeat()
 
 
-class LiveTableConsumer(AsyncJsonWebsocketConsumer):
+class LiveTableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]  # channels: no types
     """``/ws/play/tables/<pk>/``: one browser tab at a live table."""
 
     pk: int

@@ -319,7 +319,7 @@ def _name(user: Any) -> str:
     last = (user.last_name or "").strip()
     if first:
         return f"{first} {last[:1]}." if last else first
-    return user.get_username()
+    return str(user.get_username())
 
 
 def _away(seats: Iterable[LiveSeat]) -> frozenset[Seat]:

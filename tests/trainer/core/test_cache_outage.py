@@ -114,7 +114,9 @@ def test_signed_in_pages_answers_and_settings_work_while_redis_is_down(redis_dow
     assert answered.status_code == 200 and "Right." in answered.text
     assert Attempt.objects.filter(user=me, correct=True).count() == 1
     assert goal.status_code == 200
-    assert "Your daily goal is 12 answers a day." in goal.text  # the message went through the session
+    assert (
+        "Your daily goal is 12 answers a day." in goal.text
+    )  # the message went through the session
     assert ReviewGoal.objects.get(user=me).per_day == 12
 
 

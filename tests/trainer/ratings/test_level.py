@@ -46,8 +46,11 @@ def test_the_level_counts_the_families_within_reach_and_names_the_easiest_other(
 
     level = level_of(me, CARD)
 
-    within = [h for h, r in ((1, 1100), (2, 1300), (3, 1600), (4, 1900))
-              if expected_success(1500, r, 60) >= TARGET_SUCCESS]
+    within = [
+        h
+        for h, r in ((1, 1100), (2, 1300), (3, 1600), (4, 1900))
+        if expected_success(1500, r, 60) >= TARGET_SUCCESS
+    ]
     assert within == [1, 2]  # the fixture's premise
     assert (level.ready, level.total) == (2, 4)
     assert level.next == Family("read", "four_sf", 3, CARD)

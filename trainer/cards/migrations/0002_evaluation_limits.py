@@ -3,10 +3,12 @@
 import django.db.models.deletion
 import django.utils.timezone
 from django.conf import settings
+from django.db.backends.base.schema import BaseDatabaseSchemaEditor
 from django.db import migrations, models
+from django.db.migrations.state import StateApps
 
 
-def started_as_created(apps, schema_editor):
+def started_as_created(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) -> None:
     """Evaluations made before: started by whoever created them, when they did (so one still
     waiting or running holds its organiser's place)."""
     CardEvaluation = apps.get_model("cards", "CardEvaluation")

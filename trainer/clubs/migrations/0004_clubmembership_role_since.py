@@ -2,11 +2,13 @@
 # both held their roles before the deal was dealt.
 
 import django.utils.timezone
+from django.db.backends.base.schema import BaseDatabaseSchemaEditor
 from django.db import migrations, models
+from django.db.migrations.state import StateApps
 from django.db.models import F
 
 
-def roles_since_joining(apps, schema_editor):
+def roles_since_joining(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) -> None:
     """Existing members have held their role since they joined, as far as anyone can tell."""
     membership = apps.get_model("clubs", "ClubMembership")
     membership.objects.update(role_since=F("joined_at"))

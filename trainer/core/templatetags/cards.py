@@ -8,6 +8,7 @@ screen readers); ``{% card_button c name="c1" %}`` draws the same face as a subm
 from __future__ import annotations
 
 import re
+from typing import Protocol
 
 from django import template
 from django.utils.formats import number_format
@@ -138,8 +139,15 @@ def suits(text: str) -> SafeString:
     )
 
 
+class Answered(Protocol):
+    """What an answer in words needs of a stored answer (an Attempt)."""
+
+    kind: str
+    answer: str
+
+
 @register.filter
-def answer_words(attempt) -> str:
+def answer_words(attempt: Answered) -> str:
     """An attempt's answer in words (``{{ attempt|answer_words }}``)."""
     return drills.answer_words(attempt.kind, attempt.answer)
 

@@ -4,10 +4,12 @@ Deals stored before the mark are found as well as the records allow: each table'
 deal, and every deal in which someone other than its owner (the host) has a lead recorded.
 """
 
+from django.db.backends.base.schema import BaseDatabaseSchemaEditor
 from django.db import migrations, models
+from django.db.migrations.state import StateApps
 
 
-def mark_live_deals(apps, schema_editor):
+def mark_live_deals(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) -> None:
     Game = apps.get_model("play", "Game")
     LiveTable = apps.get_model("play", "LiveTable")
     Attempt = apps.get_model("progress", "Attempt")

@@ -6,10 +6,12 @@ latest deal, and whoever recorded a lead in a live deal (seat unknown: left empt
 
 import django.db.models.deletion
 from django.conf import settings
+from django.db.backends.base.schema import BaseDatabaseSchemaEditor
 from django.db import migrations, models
+from django.db.migrations.state import StateApps
 
 
-def fill_players(apps, schema_editor):
+def fill_players(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) -> None:
     Game = apps.get_model("play", "Game")
     LiveSeat = apps.get_model("play", "LiveSeat")
     LivePlayer = apps.get_model("play", "LivePlayer")

@@ -4,10 +4,12 @@ of its shared review: the host could not deal again. Those deals end as any othe
 
 import uuid
 
+from django.db.backends.base.schema import BaseDatabaseSchemaEditor
 from django.db import migrations
+from django.db.migrations.state import StateApps
 
 
-def end_deals(apps, schema_editor):
+def end_deals(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) -> None:
     Game = apps.get_model("play", "Game")
     LiveTable = apps.get_model("play", "LiveTable")
     for game in Game.objects.filter(live=True, status="finished", share_token__isnull=True):

@@ -4,10 +4,12 @@
 import django.db.models.deletion
 import django.utils.timezone
 from django.conf import settings
+from django.db.backends.base.schema import BaseDatabaseSchemaEditor
 from django.db import migrations, models
+from django.db.migrations.state import StateApps
 
 
-def open_to_watch(apps, schema_editor):
+def open_to_watch(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) -> None:
     """A table whose host has no seat was opened by a teacher or organiser for others to play
     and to watch: it stays watchable."""
     table = apps.get_model("play", "LiveTable")

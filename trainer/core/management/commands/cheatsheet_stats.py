@@ -9,6 +9,8 @@ do): it stores what is missing and skips what is stored, so it is cheap to repea
 from __future__ import annotations
 
 import time
+from argparse import ArgumentParser
+from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
@@ -28,7 +30,7 @@ class Command(BaseCommand):
         "convention card (or those named), once per card version."
     )
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: ArgumentParser) -> None:
         parser.add_argument(
             "--convention",
             action="append",
@@ -43,7 +45,7 @@ class Command(BaseCommand):
             help="compute nothing: exit with an error if any card's statistics are missing",
         )
 
-    def handle(self, *args, **options):
+    def handle(self, *args: Any, **options: Any) -> None:
         names = options["convention"] or list(CONVENTIONS)
         try:
             cards = [get_convention(name) for name in names]

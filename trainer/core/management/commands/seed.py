@@ -1,4 +1,6 @@
+from argparse import ArgumentParser
 from pathlib import Path
+from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
@@ -8,12 +10,12 @@ from trainer.core.seeding import SeedError, default_seed_dir, load_all
 class Command(BaseCommand):
     help = "Load the seed files in seeds/ (idempotent: safe to run again)."
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: ArgumentParser) -> None:
         parser.add_argument(
             "--dir", type=Path, default=None, help="seed directory (default: seeds/)"
         )
 
-    def handle(self, *args, **options):
+    def handle(self, *args: Any, **options: Any) -> None:
         directory = options["dir"] or default_seed_dir()
         try:
             results = load_all(directory)
