@@ -9,6 +9,7 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from tests.browser.accessibility import axe_violations
 from tests.browser.accounts import PASSWORD
 from tests.browser.layout import assert_fits
 
@@ -57,23 +58,6 @@ def _start(page: Page, *, coach: str = "on") -> None:
 
 def _over(page: Page) -> bool:
     return page.locator("[data-result]").count() > 0
-
-
-def _axe(page: Page) -> list[str]:
-    from axe_playwright_python.sync_playwright import Axe
-
-    results = Axe().run(
-        page,
-        options={
-            "resultTypes": ["violations"],
-            "runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21aa"]},
-        },
-    )
-    return [
-        f"{page.url}: {v['id']} ({v['impact']}) {[n['target'] for n in v['nodes'][:3]]}"
-        for v in results.response["violations"]
-        if v["impact"] in ("serious", "critical")
-    ]
 
 
 def _wait_for_turn(page: Page) -> None:
@@ -185,7 +169,7 @@ def test_a_whole_deal_with_the_keyboard_alone_then_the_review(
     page.keyboard.press("Enter")
     expect(page.locator("[data-frame='1']")).to_be_visible()
     shot(page, "review-desktop")
-    assert _axe(page) == []
+    assert axe_violations(page) == []
 
 
 def test_the_table_quiz_and_review_on_a_phone(live_server, browser: Browser, player, shot):
@@ -193,7 +177,7 @@ def test_the_table_quiz_and_review_on_a_phone(live_server, browser: Browser, pla
     _log_in(page, live_server.url)
     assert_fits(page)
     shot(page, "start-phone")
-    found: list[str] = _axe(page)
+    found: list[str] = axe_violations(page)
     for _deal in range(6):
         _start(page)
         answered = False
@@ -213,7 +197,7 @@ def test_the_table_quiz_and_review_on_a_phone(live_server, browser: Browser, pla
             if not answered and quiz.count():
                 assert_fits(page)
                 shot(page, "coach-quiz-phone")
-                found += _axe(page)
+                found += axe_violations(page)
                 quiz.first.check()
                 page.locator("[data-quiz-answer]").click()
                 expect(page.locator("[data-quiz-result]")).to_be_visible()
@@ -233,13 +217,13 @@ def test_the_table_quiz_and_review_on_a_phone(live_server, browser: Browser, pla
             break
         page.goto(live_server.url + "/play/")
     assert answered, "no quiz came up in six deals"
-    found += _axe(page)
+    found += axe_violations(page)
     page.locator("[data-review-link]").click()
     expect(page.locator(".play-review-hand")).to_have_count(8)
     assert_fits(page)
     shot(page, "review-phone")
     shot(page, "review-phone-top", full_page=False)
-    found += _axe(page)
+    found += axe_violations(page)
     assert found == []
 
 

@@ -10,6 +10,7 @@ from django.conf import settings
 from playwright.sync_api import Page, expect
 
 from engine.drills import DrillAddress, DrillParams, make_drill_at
+from tests.browser.accessibility import axe_violations
 from tests.browser.accounts import sign_up
 from trainer.core.seeding import discover_loaders, load_file
 from trainer.drills.curation import right_answer
@@ -115,8 +116,6 @@ def test_todays_review_ends_on_its_summary_at_the_goal(
     live_server, page: Page, phone_page: Page, shot
 ):
     """A goal of three: three reviews by keyboard, then the summary of the day."""
-    from axe_playwright_python.sync_playwright import Axe
-
     from tests.trainer.factories import answer
     from trainer.progress.models import ReviewGoal
     from trainer.progress.selectors import start_of_day
@@ -153,12 +152,7 @@ def test_todays_review_ends_on_its_summary_at_the_goal(
     expect(page.locator(".missed-list a")).to_have_count(1)
     expect(summary.get_by_role("link", name=re.compile("Keep reviewing"))).to_be_visible()
     shot(page, "review-summary")
-    violations = [
-        v["id"]
-        for v in Axe().run(page).response["violations"]
-        if v["impact"] in ("serious", "critical")
-    ]
-    assert violations == []
+    assert axe_violations(page) == []
     phone_page.context.add_cookies(page.context.cookies())
     phone_page.goto(page.url)
     assert phone_page.evaluate(NO_SIDEWAYS)

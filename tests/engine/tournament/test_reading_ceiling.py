@@ -13,7 +13,7 @@ from engine.game import DealState
 from engine.seats import SEATS, Seat
 from engine.tournament import PairSpec, TournamentSpec, run_tournament
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 @pytest.fixture(scope="module")

@@ -13,7 +13,7 @@ from engine.cli import main
 from engine.drills import DrillParams, answer_key, make_drill
 from engine.drills.commands import drill_json
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 CARD = re.compile(r"^[2-9TJQKA][SHDC]$")
 FIELDS = {
     "kind",

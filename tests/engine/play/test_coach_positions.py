@@ -19,7 +19,7 @@ from engine.play import PlaySetup, PlayTable, coach_lead, coach_read
 from engine.play.grading import key_of, lead_drill, lead_key
 from engine.scoring import get_rule
 from engine.seats import Seat
-from tests.engine.test_play_coach import check_quiz
+from tests.engine.play.test_coach import check_quiz
 
 COMBINATIONS = [
     (c, r) for c in ("parlett-2008", "teach-yourself-1994") for r in ("classic", "contribution")

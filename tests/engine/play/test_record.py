@@ -1,5 +1,5 @@
 """Play records: ``record_json`` is ``playout``'s JSON plus setup and actions, and replaying the
-stored records (``tests/engine/play_records``) reproduces their scores, in Python and through
+stored records (``tests/engine/play/play_records``) reproduces their scores, in Python and through
 ``python -m engine replay``."""
 
 import copy
@@ -18,7 +18,7 @@ from engine.play import IllegalPlay, PlaySetup, PlayTable, record_json, replay_r
 from engine.play.commands import replay_text
 
 RECORDS = sorted((Path(__file__).parent / "play_records").glob("*.json"))
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def load(path: Path) -> dict:
