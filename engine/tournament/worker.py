@@ -17,7 +17,8 @@ import sys
 import threading
 from collections.abc import Sequence
 
-from engine.tournament.workers import HEARTBEAT_TIMEOUT, MAINTENANCE_CHANCE, QUEUE, run_worker
+from engine.task_queue import HEARTBEAT_TIMEOUT, MAINTENANCE_CHANCE
+from engine.tournament.workers import QUEUE, run_worker
 
 __all__ = ["main"]
 

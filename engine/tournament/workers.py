@@ -32,10 +32,9 @@ from contextlib import contextmanager
 from typing import Any
 
 import dramatiq
-from dramatiq.brokers.stub import StubBroker
-from dramatiq.results import Results, ResultTimeout
-from dramatiq.results.backends.stub import StubBackend
+from dramatiq.results import ResultTimeout
 
+from engine.task_queue import HEARTBEAT_TIMEOUT, MAINTENANCE_CHANCE, make_broker
 from engine.tournament import (
     BoardResult,
     PairSpec,  # noqa: F401  (the doctest's)
@@ -65,14 +64,6 @@ QUEUE = "concerto-tournament"
 ACTOR_NAME = "concerto_tournament_chunk"
 #: Boards per chunk unless told: small enough to spread, big enough to keep the messages few.
 CHUNK = 25
-#: A worker that has not sent a heartbeat for this long (seconds) is taken for dead and its
-#: chunks go back to the queue.
-HEARTBEAT_TIMEOUT = 60.0
-#: Out of a million Redis commands, how many look for dead workers' chunks (Dramatiq's
-#: ``maintenance_chance``; its default, 1000, finds them minutes late with a few idle workers).
-MAINTENANCE_CHANCE = 20_000
-#: Milliseconds a chunk's result is kept in Redis for the coordinator to collect.
-RESULT_TTL = 24 * 3600 * 1000
 #: A chunk is retried this many times when it raises (a worker killed is not a failure: its
 #: chunk is simply handed out again).
 MAX_RETRIES = 3
@@ -92,16 +83,12 @@ def redis_broker(
 ) -> dramatiq.Broker:
     """Dramatiq's Redis broker at ``url`` (``redis://host:port/db``) with its result store in
     the same Redis, and the tournament's actor declared on it."""
-    from dramatiq.brokers.redis import RedisBroker
-    from dramatiq.results.backends.redis import RedisBackend
-
-    broker = RedisBroker(  # type: ignore[no-untyped-call]
-        url=url,
-        heartbeat_timeout=int(heartbeat_timeout * 1000),
+    broker = make_broker(
+        url,
+        heartbeat_timeout=heartbeat_timeout,
         maintenance_chance=maintenance_chance,
+        results=True,
     )
-    backend = RedisBackend(client=broker.client)  # type: ignore[no-untyped-call]
-    broker.add_middleware(Results(backend=backend, result_ttl=RESULT_TTL))  # type: ignore[no-untyped-call]
     chunk_actor(broker)
     return broker
 
@@ -109,8 +96,7 @@ def redis_broker(
 def stub_broker() -> dramatiq.Broker:
     """An in-process broker (Dramatiq's ``StubBroker``) with an in-memory result store: the
     same chunks and results, for tests and one machine without Redis."""
-    broker = StubBroker()
-    broker.add_middleware(Results(backend=StubBackend(), result_ttl=RESULT_TTL))  # type: ignore[no-untyped-call]
+    broker = make_broker(None, results=True)
     chunk_actor(broker)
     return broker
 

@@ -1,4 +1,6 @@
-"""The task queue: Dramatiq, its broker made once per process from the settings.
+"""The task queue: Dramatiq, its broker made once per process from the settings (by
+:func:`engine.task_queue.make_broker`, the one broker factory, which the engine's tournaments
+on workers use too).
 
 ``TASK_BROKER_URL=redis://host:6379/2`` uses Dramatiq's Redis broker: messages wait in Redis,
 any number of worker processes on any machine play them (``dramatiq concerto_site.worker``),
@@ -25,7 +27,8 @@ from typing import Any
 import dramatiq
 from django.conf import settings
 from dramatiq.brokers.stub import StubBroker
-from dramatiq.middleware import CurrentMessage
+
+from engine.task_queue import make_broker
 
 _lock = threading.RLock()
 _broker: dramatiq.Broker | None = None
@@ -43,20 +46,12 @@ def broker() -> dramatiq.Broker:
 
 
 def _make_broker() -> dramatiq.Broker:
-    url = getattr(settings, "TASK_BROKER_URL", "")
-    if url:
-        from dramatiq.brokers.redis import RedisBroker
-
-        made: dramatiq.Broker = RedisBroker(  # type: ignore[no-untyped-call]
-            url=url,
-            namespace="concerto-tasks",
-            heartbeat_timeout=int(settings.TASK_HEARTBEAT_TIMEOUT * 1000),
-            maintenance_chance=settings.TASK_MAINTENANCE_CHANCE,
-        )
-    else:
-        made = StubBroker()
-    made.add_middleware(CurrentMessage())
-    return made
+    return make_broker(
+        getattr(settings, "TASK_BROKER_URL", "") or None,
+        namespace="concerto-tasks",
+        heartbeat_timeout=settings.TASK_HEARTBEAT_TIMEOUT,
+        maintenance_chance=settings.TASK_MAINTENANCE_CHANCE,
+    )
 
 
 def embedded() -> bool:
