@@ -8,7 +8,7 @@ default (database) cache, as a signed-in learner. For each drill address (``/dri
 
 - ``GET``: the plain drill page (built and rendered);
 - ``POST``: the answer (an option of the drill) — graded, the attempt written, and the odds
-  chart of partner's signal (``trainer.core.odds.odds_for_drill``) computed, as the first
+  chart of partner's signal (``trainer.core.game.odds.odds_for_drill``) computed, as the first
   learner to answer this drill makes it;
 - ``POST again``: the same answer posted again, the odds now read from the cache.
 

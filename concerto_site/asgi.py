@@ -2,7 +2,7 @@
 
 ``manage.py runserver`` serves it with daphne (make run); ``make serve`` runs it under gunicorn
 with uvicorn workers. Sockets are authenticated by the session cookie and refused from any
-origin but the site's own (scheme, host and port: :mod:`trainer.core.origins`).
+origin but the site's own (scheme, host and port: :mod:`trainer.core.web.origins`).
 """
 
 import os
@@ -16,7 +16,7 @@ from django.core.asgi import get_asgi_application
 # Django first: the consumers import models.
 django_application = get_asgi_application()
 
-from trainer.core.origins import SameOriginValidator  # noqa: E402
+from trainer.core.web.origins import SameOriginValidator  # noqa: E402
 from trainer.play.routing import websocket_urlpatterns  # noqa: E402
 
 application = ProtocolTypeRouter(

@@ -104,11 +104,11 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     # Refuses NUL bytes and over-long values (400) before anything reads the database.
-    "trainer.core.middleware.BadInputMiddleware",
+    "trainer.core.web.middleware.BadInputMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "csp.middleware.CSPMiddleware",
     # A database outage becomes a styled 503 page; must sit outside the session middleware.
-    "trainer.core.middleware.DatabaseUnavailableMiddleware",
+    "trainer.core.web.middleware.DatabaseUnavailableMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -138,8 +138,8 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "trainer.core.context_processors.display",
-                "trainer.core.context_processors.navigation",
+                "trainer.core.web.context_processors.display",
+                "trainer.core.web.context_processors.navigation",
                 "trainer.languages.context_processors.switcher",
             ],
             "loaders": [
@@ -241,7 +241,7 @@ else:
 # written through to the database, so a Redis restart signs nobody out). Django's cached_db
 # store, except that while Redis is down sessions work from the database alone.
 SESSION_ENGINE = (
-    "trainer.core.cached_sessions"
+    "trainer.core.infra.cached_sessions"
     if CACHES["default"]["BACKEND"].endswith("RedisCache")
     else "django.contrib.sessions.backends.db"
 )
@@ -293,7 +293,7 @@ SESSION_EXPIRE_AT_BROWSER_CLOSE = env_bool("SESSION_EXPIRE_AT_BROWSER_CLOSE", de
 SESSION_COOKIE_SAMESITE = "Lax"
 CSRF_COOKIE_SAMESITE = "Lax"
 # A form refused for its CSRF token shows the site's own 403 page in the page's language.
-CSRF_FAILURE_VIEW = "trainer.core.views.csrf_failure"
+CSRF_FAILURE_VIEW = "trainer.core.web.views.csrf_failure"
 
 # Behind N reverse proxies that each append to X-Forwarded-For, the client is the Nth address
 # from the right; 0 (the default) trusts no header and uses REMOTE_ADDR.
@@ -311,7 +311,7 @@ AUTHENTICATION_BACKENDS = [
 AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
 AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("AXES_COOLOFF_MINUTES", "15")))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
-AXES_CLIENT_IP_CALLABLE = "trainer.core.client_ip.client_ip"
+AXES_CLIENT_IP_CALLABLE = "trainer.core.web.client_ip.client_ip"
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_RESET_ON_SUCCESS = True
 AXES_VERBOSE = False
@@ -401,7 +401,7 @@ if not DEBUG:
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "filters": {"quiet_outage": {"()": "trainer.core.outage.QuietOutageFilter"}},
+    "filters": {"quiet_outage": {"()": "trainer.core.infra.outage.QuietOutageFilter"}},
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "loggers": {"django.request": {"filters": ["quiet_outage"]}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},

@@ -28,8 +28,8 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
 ]
 
-# A database outage is a styled 503, any other server error a styled 500 (trainer.core.errors).
-handler500 = "trainer.core.errors.server_error"
+# A database outage is a styled 503, any other server error a styled 500 (trainer.core.web.errors).
+handler500 = "trainer.core.web.errors.server_error"
 # Not allowed and not found: the styled templates/403.html and templates/404.html.
 handler403 = "django.views.defaults.permission_denied"
 handler404 = "django.views.defaults.page_not_found"

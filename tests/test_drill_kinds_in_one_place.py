@@ -126,7 +126,7 @@ def branches_on_kind_names() -> list[str]:
 
 def test_no_code_outside_a_kinds_home_branches_on_a_kinds_name():
     assert branches_on_kind_names() == [], (
-        "look the kind up instead (spec_for(kind), trainer.core.kinds.kind_template): "
+        "look the kind up instead (spec_for(kind), trainer.core.game.kinds.kind_template): "
         "see docs/drill-kinds.md"
     )
 

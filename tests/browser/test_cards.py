@@ -14,7 +14,7 @@ from playwright.sync_api import Page, expect
 
 from trainer.cards.models import ClubCard
 from trainer.clubs import services as club_services
-from trainer.core import tasks
+from trainer.core.infra import tasks
 
 PASSWORD = "a-Long-unusual-passphrase-42"
 

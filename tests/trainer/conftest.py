@@ -5,9 +5,9 @@ import pytest
 
 @pytest.fixture(autouse=True)
 def _no_outage_carried_over():
-    """Outage state is per process (trainer.core.outage): one test's simulated outage must not
+    """Outage state is per process (trainer.core.infra.outage): one test's simulated outage must not
     make the next skip the cache or log a recovery."""
-    from trainer.core import cached_sessions, outage
+    from trainer.core.infra import cached_sessions, outage
 
     outage.database.reset()
     outage.cache.reset()

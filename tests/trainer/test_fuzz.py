@@ -8,7 +8,7 @@ No response may be a 5xx, and a 4xx must leave the data as it was: no row added 
 no row written (sessions, the login throttle's records and the cache table aside: a refused
 request may still count against a limit).
 
-Requests are built as the site's WSGI application builds them (``trainer.core.wsgi.Request``),
+Requests are built as the site's WSGI application builds them (``trainer.core.web.wsgi.Request``),
 so a ``charset`` Python cannot decode text with is met as in production. ``test_fuzz_every_url``
 sends a few requests per pattern and role (``make test``); ``test_fuzz_every_site_url_at_volume``
 (``slow``: ``make test-slow``) sends many more to every pattern but the admin's.
@@ -43,7 +43,7 @@ from tests.trainer.clubs import factories as clf
 from tests.trainer.play.conftest import START, table_of
 from trainer.clubs.curriculum import STEP_BY_NUMBER
 from trainer.core.drill_sessions import PracticeSet, practice_sign
-from trainer.core.wsgi import Request
+from trainer.core.web.wsgi import Request
 from trainer.learn.models import Lesson
 from trainer.play.models import Game
 
@@ -340,7 +340,7 @@ class Writes:
 @pytest.fixture(autouse=True)
 def _as_the_site_builds_requests(monkeypatch):
     """The test client builds ``WSGIRequest``s; the site's WSGI application builds
-    ``trainer.core.wsgi.Request``s."""
+    ``trainer.core.web.wsgi.Request``s."""
     monkeypatch.setattr(django.test.client, "WSGIRequest", Request)
 
 

@@ -17,8 +17,8 @@ from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_POST
 
 from trainer.accounts.forms import NameForm, SignupForm
-from trainer.core.http import AuthenticatedHttpRequest
 from trainer.core.links import safe_next
+from trainer.core.web.http import AuthenticatedHttpRequest
 
 
 def _safe_next(request: HttpRequest, default: str | None = None) -> str:

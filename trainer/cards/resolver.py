@@ -3,8 +3,8 @@ web and worker process.
 
 - :func:`resolve` is the engine's convention resolver: ``get_convention("club-12-0123456789ab")``
   reads that version from the database once per process (the engine registers it);
-- :func:`owned_cards` is :func:`trainer.core.conventions.owned_cards`: a club's or a class's own
-  cards for its menus and checks.
+- :func:`owned_cards` is :func:`trainer.core.game.conventions.owned_cards`: a club's or a
+  class's own cards for its menus and checks.
 """
 
 from __future__ import annotations

@@ -5,12 +5,12 @@ encoder play read back); an invalid card raises :class:`~django.core.exceptions.
 listing the checker's messages, and nothing is written. Versions are never changed: an edit is
 a new version, so attempts and played deals keep the card they were made with.
 
-"What is it worth" runs on the task queue (:mod:`trainer.core.tasks`): one message per chunk of
-boards to the actor in :mod:`trainer.cards.tasks`, each chunk written once by whichever worker
-plays it (:mod:`trainer.cards.work`), the result merged when the last chunk is in. Each start costs
-the workers minutes, so starts are limited (:func:`_check_limits`): per organiser and per club or
-class, evaluations waiting or running at once and started in the last 24 hours, and site-wide the
-evaluations waiting or running.
+"What is it worth" runs on the task queue (:mod:`trainer.core.infra.tasks`): one message per
+chunk of boards to the actor in :mod:`trainer.cards.tasks`, each chunk written once by whichever
+worker plays it (:mod:`trainer.cards.work`), the result merged when the last chunk is in. Each
+start costs the workers minutes, so starts are limited (:func:`_check_limits`): per organiser
+and per club or class, evaluations waiting or running at once and started in the last 24 hours,
+and site-wide the evaluations waiting or running.
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ from trainer.cards.selectors import Owner
 from trainer.classes.models import ClassMembership, Classroom
 from trainer.clubs import services as club_services
 from trainer.clubs.models import Club, ClubMembership
-from trainer.core import tasks
+from trainer.core.infra import tasks
 
 logger = logging.getLogger(__name__)
 

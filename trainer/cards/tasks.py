@@ -1,6 +1,6 @@
 """The cards' background work: one actor, which plays one chunk of an evaluation.
 
-Declared on the task queue's broker (:mod:`trainer.core.tasks`); a worker process runs it with
+Declared on the task queue's broker (:mod:`trainer.core.infra.tasks`); a worker process runs it with
 ``dramatiq concerto_site.worker``, or the in-process worker does without ``TASK_BROKER_URL``.
 """
 
@@ -11,7 +11,7 @@ from django.db import close_old_connections
 from dramatiq.middleware import CurrentMessage
 
 from trainer.cards import work
-from trainer.core import tasks
+from trainer.core.infra import tasks
 
 QUEUE = "concerto-cards"
 #: A chunk that raises is tried again this often before its evaluation is marked failed; a

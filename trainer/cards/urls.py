@@ -1,7 +1,7 @@
 from django.urls import path
 
 from trainer.cards import views
-from trainer.core import converters  # noqa: F401  (registers <id:…>)
+from trainer.core.web import converters  # noqa: F401  (registers <id:…>)
 
 app_name = "cards"
 

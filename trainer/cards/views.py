@@ -26,8 +26,8 @@ from trainer.cards import selectors, services
 from trainer.cards.forms import CardForm
 from trainer.cards.models import CardVersion, ClubCard
 from trainer.cards.selectors import Owner
-from trainer.core.htmx import wants_partial
-from trainer.core.http import AuthenticatedHttpRequest
+from trainer.core.web.htmx import wants_partial
+from trainer.core.web.http import AuthenticatedHttpRequest
 
 PAGE = "cards/card_edit.html"
 

@@ -6,7 +6,7 @@ from django.urls import ResolverMatch
 
 from trainer.classes import selectors
 from trainer.core.drill_sessions import Frame
-from trainer.core.http import AuthenticatedHttpRequest
+from trainer.core.web.http import AuthenticatedHttpRequest
 
 
 def assignment_frame(request: AuthenticatedHttpRequest, match: ResolverMatch) -> Frame | None:

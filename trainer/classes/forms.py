@@ -23,8 +23,8 @@ from trainer.classes.models import (
 )
 from trainer.classes.services import MAX_PLAY_DEALS
 from trainer.classes.specs import BuiltSpec
-from trainer.core import conventions
-from trainer.core.rules import rule_choices
+from trainer.core.game import conventions
+from trainer.core.game.rules import rule_choices
 from trainer.drills.models import DrillSet
 from trainer.wording.render import say
 

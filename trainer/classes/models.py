@@ -25,7 +25,7 @@ from engine.drills import KIND_TITLES, KINDS, DrillParams, skill_title
 from engine.messages import Msg
 from engine.scoring import SCORING_RULES
 from engine.signals import CONVENTIONS, DEFAULT_CONVENTION
-from trainer.core import conventions
+from trainer.core.game import conventions
 from trainer.core.links import drill_url
 from trainer.wording.render import say
 

@@ -1,4 +1,4 @@
-"""Failed join attempts, counted per user and per client address (``trainer.core.throttle``:
+"""Failed join attempts, counted per user and per client address (``trainer.core.infra.throttle``:
 the ``limits`` library's fixed window in Django's shared cache).
 
 The first failure opens a window of ``CLASSES_JOIN_WINDOW_SECONDS``; once a user
@@ -7,13 +7,13 @@ since a whole school may share one address) reaches its limit, joining is refuse
 window closes. The cache is shared by every process (``CACHE_URL``), so four workers do not
 give four times the tries; on the database cache (the default) each count is one transaction,
 which SQLite serialises (on PostgreSQL two parallel guesses may count once: use Redis there).
-The address is the real client's (:func:`trainer.core.client_ip.client_ip`), so behind a proxy one
-address's bad codes do not lock out everyone else.
+The address is the real client's (:func:`trainer.core.web.client_ip.client_ip`), so behind a
+proxy one address's bad codes do not lock out everyone else.
 
 While the cache cannot be reached the limit fails open: joining works and failures are not
 counted (a join code is one of 31¹⁰, far too many to guess in an outage's time, while refusing
 every join would stop every class from filling). The outage is logged once
-(:data:`trainer.core.outage.cache`); see docs/operations.md.
+(:data:`trainer.core.infra.outage.cache`); see docs/operations.md.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from django.conf import settings
 
-from trainer.core import throttle
+from trainer.core.infra import throttle
 
 DEFAULT_MAX_FAILURES = 10
 DEFAULT_MAX_FAILURES_PER_IP = 50

@@ -56,7 +56,7 @@ from trainer.classes.models import (
     normalize_join_code,
 )
 from trainer.core import playlog
-from trainer.core.kinds import name_template
+from trainer.core.game.kinds import name_template
 from trainer.core.people import display_name
 from trainer.progress.models import Attempt
 from trainer.progress.selectors import play_figures

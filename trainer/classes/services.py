@@ -28,8 +28,8 @@ from trainer.classes.models import (
     normalize_join_code,
 )
 from trainer.classes.specs import BuiltSpec, PlannedDrill, SpecError, max_drills
-from trainer.core import conventions
-from trainer.core.dbretry import retry_on_lock
+from trainer.core.game import conventions
+from trainer.core.infra.dbretry import retry_on_lock
 from trainer.drills.models import DrillSet
 
 Role = ClassMembership.Role

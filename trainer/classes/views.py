@@ -28,11 +28,11 @@ from trainer.classes.answers import AnswerWords, describe
 from trainer.classes.forms import AssignmentForm, ClassroomForm, CoTeacherForm, JoinForm
 from trainer.classes.models import ClassMembership, Classroom
 from trainer.core import playlog, preferences
-from trainer.core.client_ip import client_ip
-from trainer.core.htmx import redirect_page, wants_partial
-from trainer.core.http import AuthenticatedHttpRequest
 from trainer.core.links import drill_url
 from trainer.core.people import display_name
+from trainer.core.web.client_ip import client_ip
+from trainer.core.web.htmx import redirect_page, wants_partial
+from trainer.core.web.http import AuthenticatedHttpRequest
 from trainer.progress.models import SOURCE_PLAY, Attempt
 from trainer.ratings import selectors as ratings
 

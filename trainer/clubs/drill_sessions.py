@@ -8,7 +8,7 @@ from django.utils.translation import gettext
 from trainer.clubs import selectors
 from trainer.clubs.curriculum import get_step
 from trainer.core.drill_sessions import Frame
-from trainer.core.http import AuthenticatedHttpRequest
+from trainer.core.web.http import AuthenticatedHttpRequest
 
 
 def step_frame(request: AuthenticatedHttpRequest, match: ResolverMatch) -> Frame | None:

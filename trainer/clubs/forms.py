@@ -4,9 +4,9 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from trainer.clubs.models import Club
-from trainer.core import conventions
+from trainer.core.game import conventions
+from trainer.core.game.rules import rule_choices
 from trainer.core.languages import LanguageSelect, group_language_choices
-from trainer.core.rules import rule_choices
 
 _LANGUAGE_HELP = _("Members who have not chosen a language see the site in this one.")
 

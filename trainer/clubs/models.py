@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy as _
 
 from engine.scoring import SCORING_RULES
 from engine.signals import CONVENTIONS, DEFAULT_CONVENTION
-from trainer.core import conventions
+from trainer.core.game import conventions
 
 #: A club's own card, as the house rules store it: ``club-<card id>-<version>``.
 OWN_CARD_NAME = r"^club-[1-9][0-9]*-[0-9a-f]{12}$"

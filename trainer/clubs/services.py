@@ -13,8 +13,8 @@ from django.utils.translation import gettext as _
 from engine.scoring import SCORING_RULES
 from engine.signals import DEFAULT_CONVENTION
 from trainer.clubs.models import Club, ClubMembership, new_invite_token
-from trainer.core import conventions
-from trainer.core.dbretry import retry_on_lock
+from trainer.core.game import conventions
+from trainer.core.infra.dbretry import retry_on_lock
 from trainer.core.languages import language_codes
 
 ORGANISER = ClubMembership.Role.ORGANISER

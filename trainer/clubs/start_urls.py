@@ -7,7 +7,7 @@ user's own answers, so a club's view of a member's path shows the same steps pas
 from django.urls import path
 
 from trainer.clubs import views
-from trainer.core import converters  # noqa: F401  (registers <id:…>)
+from trainer.core.web import converters  # noqa: F401  (registers <id:…>)
 
 app_name = "start"
 

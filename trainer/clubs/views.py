@@ -28,9 +28,9 @@ from trainer.clubs import selectors, services
 from trainer.clubs.curriculum import STEPS, Step, get_step
 from trainer.clubs.forms import ClubForm, HouseRulesForm
 from trainer.clubs.models import Club, ClubMembership
-from trainer.core.htmx import redirect_page
-from trainer.core.http import AuthenticatedHtmxRequest, AuthenticatedHttpRequest, signed_in
 from trainer.core.links import drill_url
+from trainer.core.web.htmx import redirect_page
+from trainer.core.web.http import AuthenticatedHtmxRequest, AuthenticatedHttpRequest, signed_in
 from trainer.drills.models import DrillSetEntry
 
 

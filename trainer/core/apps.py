@@ -9,6 +9,6 @@ class CoreConfig(AppConfig):
     verbose_name = "Core"
 
     def ready(self) -> None:
-        from trainer.core import conventions
+        from trainer.core.game import conventions
 
         conventions.install_resolver()

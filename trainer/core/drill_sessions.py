@@ -25,7 +25,7 @@ from django.http import HttpRequest
 from django.urls import Resolver404, ResolverMatch, resolve
 
 from trainer.core import extensions
-from trainer.core.http import AuthenticatedHttpRequest, signed_in
+from trainer.core.web.http import AuthenticatedHttpRequest, signed_in
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,7 +2,7 @@
 
 ``drill_defaults`` gives the convention and scoring rule a drill uses when its URL names none:
 the visitor's own choice first, then their club's house rules (which may name the club's own
-card: :mod:`trainer.core.conventions`), then the site's defaults.
+card: :mod:`trainer.core.game.conventions`), then the site's defaults.
 """
 
 from __future__ import annotations
@@ -11,7 +11,8 @@ from django.http import HttpRequest
 
 from engine.scoring import SCORING_RULES
 from engine.signals import CONVENTIONS
-from trainer.core import conventions, extensions
+from trainer.core import extensions
+from trainer.core.game import conventions
 
 SESSION_KEY = "trainer.preferences"  # unchanged: existing sessions keep their choices
 

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from trainer.core import views
+from trainer.core.web import views
 
 urlpatterns = [
     path("healthz", views.healthz, name="healthz"),

@@ -10,8 +10,8 @@ from django.contrib.auth.models import User
 from django.urls import ResolverMatch, reverse
 
 from trainer.core.drill_sessions import Frame, PracticeSet, practice_load, practice_sign
-from trainer.core.http import AuthenticatedHttpRequest
 from trainer.core.links import drill_url
+from trainer.core.web.http import AuthenticatedHttpRequest
 from trainer.progress import selectors
 
 #: The URL names of a practice set's pages (its summary, and "go on").

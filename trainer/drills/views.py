@@ -3,7 +3,7 @@
 A drill lives in its URL: ``/drills/<kind>/<seed>/?convention=…&items=…``, its address
 (:class:`~engine.drills.DrillAddress`), read once per request and built once. What differs
 between kinds is the kind's own: its class in the engine and its template,
-``trainer/drills/kinds/<kind>.html`` (:mod:`trainer.core.kinds`). The page carries a
+``trainer/drills/kinds/<kind>.html`` (:mod:`trainer.core.game.kinds`). The page carries a
 signed *showing* token (which drill, when it was shown, a fresh id), so an answer can be timed,
 recorded once however often it is posted, and refused when it does not belong to the drill.
 """
@@ -47,10 +47,10 @@ from engine.errors import ConcertoError
 from engine.scoring import SCORING_RULES
 from engine.signals import CONVENTIONS, ITEMS
 from trainer.core import drill_sessions, preferences, teaching
-from trainer.core.htmx import redirect_page, wants_partial
-from trainer.core.kinds import kind_template
+from trainer.core.game.kinds import kind_template
+from trainer.core.game.odds import odds_for_drill
 from trainer.core.links import drill_url, safe_next
-from trainer.core.odds import odds_for_drill
+from trainer.core.web.htmx import redirect_page, wants_partial
 from trainer.drills import drill_sessions as practice
 from trainer.drills.forms import AnswerForm, showing_sign
 from trainer.progress import selectors, services

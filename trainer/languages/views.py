@@ -13,7 +13,7 @@ from django.views.decorators.http import require_POST
 from django.views.i18n import set_language as django_set_language
 
 from trainer.classes.models import Classroom
-from trainer.core.http import AuthenticatedHttpRequest
+from trainer.core.web.http import AuthenticatedHttpRequest
 from trainer.languages.selectors import SESSION_KEY
 from trainer.languages.services import classroom_language_set, language_save
 

@@ -25,7 +25,7 @@ from markdown.preprocessors import Preprocessor
 from markdown.treeprocessors import Treeprocessor
 
 from engine.signals import Convention
-from trainer.core.suits import SYMBOL_CLASS
+from trainer.core.game.suits import SYMBOL_CLASS
 from trainer.learn.examples import KINDS, Block, ExampleError, parse_block, render_example
 
 _FENCE = re.compile(

@@ -27,8 +27,9 @@ from engine.signals.cardcheck import diff_cards
 from engine.signals.cheat_sheet import FAMILY_LABELS, ChecklistLine
 from trainer.clubs import selectors as club_selectors
 from trainer.clubs.curriculum import get_step
-from trainer.core import conventions, preferences
-from trainer.core.odds import cheatsheet_odds
+from trainer.core import preferences
+from trainer.core.game import conventions
+from trainer.core.game.odds import cheatsheet_odds
 from trainer.learn import glossary, selectors
 from trainer.learn.models import Lesson
 from trainer.learn.rendering import render_markdown

@@ -13,7 +13,7 @@ row that its process's heartbeat keeps alive (:class:`Heartbeat`), so a server t
 stops counting as "connected" when its rows lapse, and whichever server sweeps them tells the
 table. When the channel layer (Redis) fails, the socket is closed with 1013 ("try again
 later"), the page falls back to form posts and reconnects by itself, and the outage is logged
-once per process (:data:`trainer.core.outage.channel_layer`), without a traceback.
+once per process (:data:`trainer.core.infra.outage.channel_layer`), without a traceback.
 """
 
 from __future__ import annotations
@@ -33,8 +33,8 @@ from django.template.loader import render_to_string
 from django.utils import translation
 from redis.exceptions import RedisError
 
-from trainer.core import outage
-from trainer.core.throttle import allow
+from trainer.core.infra import outage
+from trainer.core.infra.throttle import allow
 from trainer.play import live
 from trainer.play.models import LiveTable
 
@@ -315,7 +315,8 @@ class LiveTableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]  # ch
     async def receive_json(self, content: Any, **kwargs: Any) -> None:
         if isinstance(content, dict) and content.get("refresh"):
             # The page asks for the table as it is now (a wait it was shown has run out).
-            if allow(f"live-refresh:{self.scope['user'].pk}", limit=10, seconds=10):
+            key = f"live-refresh:{self.scope['user'].pk}"
+            if await database_sync_to_async(allow)(key, limit=10, seconds=10):
                 await self.send_table()
             return
         if self.access is None or self.access.seat is None:

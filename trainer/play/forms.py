@@ -14,7 +14,7 @@ from engine.errors import ConcertoError
 from engine.game import Action
 from engine.scoring import SCORING_RULES, ScoringRule, get_rule
 from engine.signals import CONVENTIONS, DEFAULT_CONVENTION
-from trainer.core import conventions
+from trainer.core.game import conventions
 from trainer.play.models import Game
 from trainer.wording.errors import reason
 

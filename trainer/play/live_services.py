@@ -28,7 +28,7 @@ from django.utils.translation import gettext, ngettext
 from engine.game import Action
 from engine.play import IllegalPlay, PlaySetup, PlayTable, actions_json
 from engine.seats import SEATS, Seat
-from trainer.core.throttle import allow
+from trainer.core.infra.throttle import allow
 from trainer.play import tables
 from trainer.play.forms import ActionForm
 from trainer.play.live_selectors import (

@@ -16,8 +16,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from engine.play import record_json
 from engine.seats import SEATS, Seat
 from trainer.core import preferences
-from trainer.core.http import AuthenticatedHttpRequest
-from trainer.core.throttle import allow
+from trainer.core.infra.throttle import allow
+from trainer.core.web.http import AuthenticatedHttpRequest
 from trainer.play import live
 from trainer.play.consumers import announce, announce_presence
 from trainer.play.forms import LiveTableForm

@@ -34,7 +34,7 @@ from engine.play import (
 )
 from engine.seats import SEATS, Seat
 from engine.signals import CONVENTIONS
-from trainer.core.odds import odds_chart
+from trainer.core.game.odds import odds_chart
 from trainer.play.models import Game, hand_key
 from trainer.play.selectors import TableShown
 from trainer.progress.models import Attempt

@@ -46,7 +46,7 @@ from engine.play import (
     paused,
 )
 from trainer.classes.models import Assignment
-from trainer.core.dbretry import retry_on_lock
+from trainer.core.infra.dbretry import retry_on_lock
 from trainer.play import tables
 from trainer.play.models import Game, hand_key
 from trainer.play.selectors import TableShown, actions_of, setup_of, shown

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from trainer.core import converters  # noqa: F401  (registers <id:…>)
+from trainer.core.web import converters  # noqa: F401  (registers <id:…>)
 from trainer.play import live_views, views
 
 app_name = "play"

@@ -28,10 +28,10 @@ from engine.scoring import get_rule
 from trainer.classes import selectors as class_selectors
 from trainer.classes.models import Assignment
 from trainer.core import preferences
-from trainer.core.converters import ID_MAX
-from trainer.core.htmx import wants_partial
-from trainer.core.http import AuthenticatedHttpRequest
 from trainer.core.people import display_name
+from trainer.core.web.converters import ID_MAX
+from trainer.core.web.htmx import wants_partial
+from trainer.core.web.http import AuthenticatedHttpRequest
 from trainer.play import presenters, selectors, services
 from trainer.play.forms import ActionForm, FrameForm, ReadForm, StartForm, StepForm, VersionForm
 from trainer.play.models import Game

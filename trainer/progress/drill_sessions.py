@@ -7,7 +7,7 @@ from django.urls import ResolverMatch, reverse
 from django.utils.translation import gettext
 
 from trainer.core.drill_sessions import Frame
-from trainer.core.http import AuthenticatedHttpRequest
+from trainer.core.web.http import AuthenticatedHttpRequest
 from trainer.progress import selectors
 
 

@@ -16,7 +16,7 @@ from fsrs import Card as ReviewCard
 from fsrs import Rating, Scheduler
 
 from engine.drills import Answer, Drill, DrillAddress, Grade, make_drill_at, spec_for
-from trainer.core.dbretry import retry_on_lock
+from trainer.core.infra.dbretry import retry_on_lock
 from trainer.progress.models import (
     DAILY_GOAL_MAX,
     DAILY_GOAL_MIN,

@@ -16,13 +16,14 @@ from django.views.decorators.vary import vary_on_headers
 from engine.drills import KIND_TITLES, KINDS, DrillParams, skill_title
 from engine.scoring import SCORING_RULES
 from engine.signals import CONVENTIONS, DEFAULT_CONVENTION
-from trainer.core import conventions, preferences
-from trainer.core.htmx import redirect_page, wants_partial
-from trainer.core.http import AuthenticatedHttpRequest
-from trainer.core.kinds import name_template
+from trainer.core import preferences
+from trainer.core.game import conventions
+from trainer.core.game.kinds import name_template
+from trainer.core.game.rules import rule_title
 from trainer.core.links import drill_url, safe_next
-from trainer.core.rules import rule_title
 from trainer.core.templatetags.cards import answer_words
+from trainer.core.web.htmx import redirect_page, wants_partial
+from trainer.core.web.http import AuthenticatedHttpRequest
 from trainer.progress import selectors, services
 from trainer.progress.charts import accuracy_chart
 from trainer.progress.forms import ReviewGoalForm, SettingsForm

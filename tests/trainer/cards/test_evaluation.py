@@ -14,7 +14,7 @@ from engine.tournament import run_tournament
 from trainer.cards import evaluation, selectors, services, work
 from trainer.cards.models import CardEvaluation, EvaluationChunk
 from trainer.cards.tasks import QUEUE
-from trainer.core import tasks
+from trainer.core.infra import tasks
 
 from ..factories import user
 from .factories import club_owner, make_card

@@ -20,7 +20,7 @@ from trainer.cards import services
 from trainer.cards.models import CardEvaluation, EvaluationStart
 from trainer.classes.models import ClassMembership
 from trainer.clubs.models import ClubMembership
-from trainer.core import tasks
+from trainer.core.infra import tasks
 
 from ..factories import user
 from .factories import class_owner, club_owner, make_card

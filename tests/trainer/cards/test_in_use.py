@@ -13,7 +13,7 @@ from engine.signals import get_convention
 from engine.signals.conventions import _REGISTERED
 from trainer.cards import selectors, services
 from trainer.clubs import services as club_services
-from trainer.core import conventions
+from trainer.core.game import conventions
 
 from ..factories import answer, user
 from .factories import card_json, club_owner, form_post, make_card

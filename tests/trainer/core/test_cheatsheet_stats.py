@@ -9,8 +9,8 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from engine.signals import get_convention
-from trainer.core import odds as odds_module
-from trainer.core.odds import (
+from trainer.core.game import odds as odds_module
+from trainer.core.game.odds import (
     CHEATSHEET_EXAMPLES,
     cheatsheet_odds,
     cheatsheet_stats_key,

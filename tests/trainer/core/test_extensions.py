@@ -13,7 +13,8 @@ from django.test import RequestFactory, override_settings
 
 from engine.errors import ConcertoError
 from engine.signals import get_convention
-from trainer.core import conventions, extensions, playlog, preferences, teaching
+from trainer.core import extensions, playlog, preferences, teaching
+from trainer.core.game import conventions
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
 

@@ -11,7 +11,7 @@ from django.test import RequestFactory
 from tests.concerto_site.test_settings import run_manage
 from tests.trainer import factories as f
 from trainer.classes import ratelimit
-from trainer.core.client_ip import client_ip
+from trainer.core.web.client_ip import client_ip
 
 PASSWORD = "pass-word-123"
 
@@ -213,7 +213,7 @@ def test_cache_url_selects_redis_and_cached_sessions():
     backend, location, sessions = result.stdout.strip().splitlines()[-1].split()
     assert backend == "django.core.cache.backends.redis.RedisCache"
     assert location == "redis://127.0.0.1:6390/2"
-    assert sessions == "trainer.core.cached_sessions"  # cached_db that survives Redis outages
+    assert sessions == "trainer.core.infra.cached_sessions"  # cached_db that survives Redis outages
 
 
 @pytest.mark.skipif(

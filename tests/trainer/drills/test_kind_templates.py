@@ -1,5 +1,6 @@
 """Each drill kind's own template (``templates/trainer/drills/kinds/<kind>.html``): its name and
-its answer form, included by name (``trainer.core.kinds``), never chosen by an if on the kind."""
+its answer form, included by name (``trainer.core.game.kinds``), never chosen by an if on the
+kind."""
 
 import random
 import re
@@ -10,7 +11,7 @@ from django.template.loader import get_template
 
 from engine.drills import KINDS, make_drill, spec_for
 from tests.trainer import factories
-from trainer.core.kinds import PARTS, kind_template
+from trainer.core.game.kinds import PARTS, kind_template
 from trainer.drills.curation import wrong_answer
 from trainer.progress import services
 

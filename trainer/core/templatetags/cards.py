@@ -18,7 +18,7 @@ from django.utils.translation import get_language, gettext, pgettext_lazy
 
 from engine import drills
 from engine.cards import DECK, Card
-from trainer.core.suits import SUIT_CLASS, SYMBOL_CLASS
+from trainer.core.game.suits import SUIT_CLASS, SYMBOL_CLASS
 
 register = template.Library()
 

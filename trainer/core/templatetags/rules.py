@@ -2,7 +2,7 @@
 
 from django import template
 
-from trainer.core.rules import rule_title as _rule_title
+from trainer.core.game.rules import rule_title as _rule_title
 
 register = template.Library()
 

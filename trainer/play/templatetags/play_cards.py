@@ -20,7 +20,7 @@ from django.utils.translation import get_language, gettext
 
 from engine.cards import DECK, Card
 from engine.play import ShownHand
-from trainer.core.suits import SUIT_CLASS
+from trainer.core.game.suits import SUIT_CLASS
 from trainer.core.templatetags.cards import card_face, card_label, drawn_cards
 from trainer.wording.templatetags.wording import term
 

@@ -2,7 +2,7 @@
 
 The cheat sheet shows the odds of its worked examples for each convention card; they cost
 seconds of CPU, so they are computed here, once per card version, and the page only reads them
-(``trainer.core.odds.cheatsheet_odds``). Run it after ``migrate`` (``make run`` and deployments
+(``trainer.core.game.odds.cheatsheet_odds``). Run it after ``migrate`` (``make run`` and deployments
 do): it stores what is missing and skips what is stored, so it is cheap to repeat.
 """
 
@@ -16,7 +16,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from engine.errors import ConcertoError
 from engine.signals import CONVENTIONS, get_convention
-from trainer.core.odds import (
+from trainer.core.game.odds import (
     cheatsheet_stats_key,
     ensure_stats_table,
     store_cheatsheet_stats,

@@ -30,7 +30,7 @@ from tests.asyncrun import run_async
 from tests.trainer import factories as f
 from tests.trainer.classes import factories as cf
 from trainer.classes.models import ClassMembership
-from trainer.core import outage
+from trainer.core.infra import outage
 from trainer.progress.models import Attempt, ReviewGoal
 
 pytestmark = pytest.mark.django_db
@@ -83,7 +83,7 @@ def _warnings(caplog) -> list[logging.LogRecord]:
 def test_with_redis_sessions_use_the_store_that_survives_an_outage(monkeypatch):
     made = project_settings(monkeypatch, CACHE_URL="redis://cache:6379/0", CACHE_TIMEOUT="0.5")
 
-    assert made["SESSION_ENGINE"] == "trainer.core.cached_sessions"
+    assert made["SESSION_ENGINE"] == "trainer.core.infra.cached_sessions"
     assert made["CACHES"]["default"]["OPTIONS"] == {
         "socket_connect_timeout": 0.5,
         "socket_timeout": 0.5,
@@ -249,7 +249,7 @@ def test_after_a_failure_redis_is_left_alone_for_a_while(redis_down, lenient, mo
 @pytest.fixture
 def memory_cache(settings):
     settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
-    settings.SESSION_ENGINE = "trainer.core.cached_sessions"
+    settings.SESSION_ENGINE = "trainer.core.infra.cached_sessions"
     caches["default"].clear()
     yield caches["default"]
     caches["default"].clear()
@@ -301,7 +301,7 @@ def test_a_session_change_the_cache_missed_is_read_from_the_database(memory_cach
 
 
 def test_sessions_stay_in_the_cache_a_few_minutes_at_most(memory_cache, monkeypatch):
-    from trainer.core import cached_sessions
+    from trainer.core.infra import cached_sessions
 
     seen = []
     real_set = memory_cache.set

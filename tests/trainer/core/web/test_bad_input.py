@@ -250,7 +250,7 @@ def _wsgi(method: str, path: str, query: str, content_type: str, body: bytes = b
 @pytest.mark.parametrize("charset", ["hex", "rot13", "base64", "undefined"])
 def test_a_codec_that_is_no_text_encoding_with_a_query_string_is_a_400(charset):
     """Django reads the query string in the named charset while it builds the request, before
-    any middleware: ``trainer.core.wsgi`` keeps that from being a bare 500."""
+    any middleware: ``trainer.core.web.wsgi`` keeps that from being a bare 500."""
     assert _wsgi("GET", "/drills/", "kind=read", f"text/plain; charset={charset}").startswith("400")
     assert _wsgi(
         "POST", "/settings/", "a=1", f"application/x-www-form-urlencoded; charset={charset}", b"x=1"

@@ -10,8 +10,8 @@ from django.template.loader import render_to_string
 from engine.cards import DECK, card, parse_cards
 from engine.drills import DrillAddress
 from engine.signals.posterior import posterior
-from trainer.core import odds as odds_module
-from trainer.core.odds import odds_chart, odds_for_drill, odds_for_signal, percent_text
+from trainer.core.game import odds as odds_module
+from trainer.core.game.odds import odds_chart, odds_for_drill, odds_for_signal, percent_text
 
 
 def render(odds, **extra):

@@ -1,4 +1,4 @@
-"""trainer.core.throttle: the ``limits`` library's fixed window over Django's cache — a window
+"""trainer.core.infra.throttle: the ``limits`` library's fixed window over Django's cache — a window
 opens with its first hit, closes on time (the clock moved by time_machine), counts apart per
 key, and fails open while the cache is down."""
 
@@ -10,7 +10,7 @@ import pytest
 from django.core.cache import cache
 from redis.exceptions import ConnectionError as RedisConnectionError
 
-from trainer.core import outage, throttle
+from trainer.core.infra import outage, throttle
 
 pytestmark = pytest.mark.django_db
 START = datetime(2026, 12, 5, 10, 0, 0, tzinfo=UTC)

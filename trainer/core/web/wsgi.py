@@ -5,7 +5,7 @@ builds the request, before any middleware runs. A codec that is no text encoding
 ``rot13``, ``zlib``: Python knows them, so Django takes them) then raises ``LookupError``
 there, one that decodes nothing (``undefined``) ``UnicodeError``, and the server answers a bare
 500. :class:`Request` reads such a request as UTF-8 instead, and
-:class:`trainer.core.middleware.BadInputMiddleware` refuses it with a 400 naming the problem,
+:class:`trainer.core.web.middleware.BadInputMiddleware` refuses it with a 400 naming the problem,
 as it does any character set but UTF-8.
 """
 

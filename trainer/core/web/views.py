@@ -14,7 +14,7 @@ from django.http import (
 from django.template.loader import render_to_string
 from django.templatetags.static import static
 
-from trainer.core import outage
+from trainer.core.infra import outage
 
 
 def _database_ok() -> bool:

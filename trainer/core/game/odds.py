@@ -147,7 +147,7 @@ def odds_for_signal(
 # The odds are a nicety: a cache that is down (logged once per outage, and skipped for a
 # while after each failure) or that fails otherwise must not break the drill or the page.
 def _cache_get(cache: Any, key: str) -> Any:
-    from trainer.core import outage
+    from trainer.core.infra import outage
 
     if not outage.cache.usable():
         return None
@@ -164,7 +164,7 @@ def _cache_get(cache: Any, key: str) -> Any:
 
 
 def _cache_set(cache: Any, key: str, value: Any) -> None:
-    from trainer.core import outage
+    from trainer.core.infra import outage
 
     if not outage.cache.usable():
         return

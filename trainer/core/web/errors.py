@@ -1,5 +1,5 @@
 """The site's 500 handler: a database that cannot be reached is a 503 (logged once per outage,
-:mod:`trainer.core.outage`), not a 500."""
+:mod:`trainer.core.infra.outage`), not a 500."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from django.http import HttpRequest, HttpResponse, HttpResponseServerError
 from django.template import TemplateDoesNotExist
 from django.template.loader import render_to_string
 
-from trainer.core import outage
-from trainer.core.middleware import DATABASE_ERRORS, unavailable
+from trainer.core.infra import outage
+from trainer.core.web.middleware import DATABASE_ERRORS, unavailable
 
 
 def server_error(request: HttpRequest) -> HttpResponse:

@@ -11,7 +11,7 @@ Callers: the live tables' moves, joins and refreshes (:func:`allow`) and the cla
 failed attempts (:func:`count` and :func:`used_up`, ``trainer.classes.ratelimit``).
 
 Every limit fails open while the cache cannot be reached (the outage is logged once,
-:data:`trainer.core.outage.cache`): a cache outage must not stop play or stop classes filling.
+:data:`trainer.core.infra.outage.cache`): a cache outage must not stop play or stop classes filling.
 """
 
 from __future__ import annotations
@@ -29,9 +29,9 @@ from limits import RateLimitItem, RateLimitItemPerSecond
 from limits.storage import Storage
 from limits.strategies import FixedWindowRateLimiter
 
-from trainer.core import outage
-from trainer.core.dbretry import retry_on_lock
-from trainer.core.outage import CACHE_ERRORS
+from trainer.core.infra import outage
+from trainer.core.infra.dbretry import retry_on_lock
+from trainer.core.infra.outage import CACHE_ERRORS
 
 T = TypeVar("T")
 

@@ -2,7 +2,7 @@ from django.http import HttpResponse
 from django.test import RequestFactory
 from django_htmx.middleware import HtmxMiddleware
 
-from trainer.core.htmx import redirect_page, wants_partial
+from trainer.core.web.htmx import redirect_page, wants_partial
 
 
 def _request(**headers):

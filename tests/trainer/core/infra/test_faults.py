@@ -97,7 +97,7 @@ def test_an_outage_while_answering_is_a_503(lenient):
 
 
 def test_the_500_handler_turns_a_late_database_error_into_a_503():
-    from trainer.core.errors import server_error
+    from trainer.core.web.errors import server_error
 
     request = RequestFactory().get("/")
     try:
@@ -172,7 +172,7 @@ def _outage_records(caplog):
 
 
 def test_a_database_outage_is_one_line_per_process_and_its_end_one_more(caplog, monkeypatch):
-    from trainer.core import outage
+    from trainer.core.infra import outage
 
     monkeypatch.setattr(outage.database, "settle_seconds", 0)
     signed_in = Client(raise_request_exception=False)
@@ -207,7 +207,7 @@ def test_a_database_outage_is_one_line_per_process_and_its_end_one_more(caplog, 
 
 
 def test_the_next_outage_is_logged_again(caplog, monkeypatch):
-    from trainer.core import outage
+    from trainer.core.infra import outage
 
     monkeypatch.setattr(outage.database, "settle_seconds", 0)
     visitor = Client(raise_request_exception=False)
@@ -228,7 +228,7 @@ def test_the_next_outage_is_logged_again(caplog, monkeypatch):
 
 
 def test_a_flapping_dependency_logs_one_outage_until_it_stays_up():
-    from trainer.core.outage import Dependency
+    from trainer.core.infra.outage import Dependency
 
     now = [0.0]
     thing = Dependency(

@@ -3,7 +3,7 @@
 import pytest
 from django.db import OperationalError, transaction
 
-from trainer.core import dbretry
+from trainer.core.infra import dbretry
 
 
 def flaky(failures, error="database is locked"):

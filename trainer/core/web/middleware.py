@@ -7,10 +7,10 @@
 - :class:`DatabaseUnavailableMiddleware` turns a database that cannot be reached
   (``OperationalError``/``InterfaceError`` from a view) into a styled 503 page rendered without
   the database or the session. It sits outside the session middleware, and a response with a
-  5xx status is never saved to the session. ``trainer.core.errors.server_error``
+  5xx status is never saved to the session. ``trainer.core.web.errors.server_error``
   (``handler500``) does the same for errors raised outside the view (another middleware) or
   after it, while a template response renders. An outage is logged once per process, and its
-  end once (:mod:`trainer.core.outage`): while the database is down, a query that succeeds
+  end once (:mod:`trainer.core.infra.outage`): while the database is down, a query that succeeds
   tells the middleware it is back.
 """
 
@@ -30,7 +30,7 @@ from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.translation import gettext, gettext_lazy
 
-from trainer.core import outage
+from trainer.core.infra import outage
 
 DATABASE_ERRORS = (OperationalError, InterfaceError)
 _FORM_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")

@@ -7,7 +7,7 @@ import pytest
 from channels.testing import WebsocketCommunicator
 
 from tests.asyncrun import run_async
-from trainer.core.origins import allowed, parse_origin
+from trainer.core.web.origins import allowed, parse_origin
 
 
 def _scope(origin: str | None, host: str = "127.0.0.1:8000", scheme: str = "ws", **headers):

@@ -1,10 +1,10 @@
 """Sessions kept in the database and cached (Redis), that keep working while the cache is down.
 
-``SESSION_ENGINE = "trainer.core.cached_sessions"`` (the settings choose it with Redis). It is
+``SESSION_ENGINE = "trainer.core.infra.cached_sessions"`` (the settings choose it with Redis). It is
 Django's ``cached_db`` store — read from the cache, written through to the database — except
 that a cache that cannot be reached is not an error: the session is read from and written to
 the database alone (one query more per request), the first failure is logged once
-(:data:`trainer.core.outage.cache`), the cache is left alone for a few seconds after each
+(:data:`trainer.core.infra.outage.cache`), the cache is left alone for a few seconds after each
 failure, then tried again, so recovery needs no restart.
 
 Copies the cache may hold from before a change it missed (a sign-out, a new language, written
@@ -30,8 +30,8 @@ from asgiref.sync import sync_to_async
 from django.contrib.sessions.backends.cached_db import SessionStore as CachedDBStore
 from django.contrib.sessions.backends.db import SessionStore as DBStore
 
-from trainer.core import outage
-from trainer.core.outage import CACHE_ERRORS
+from trainer.core.infra import outage
+from trainer.core.infra.outage import CACHE_ERRORS
 
 if TYPE_CHECKING:
     from django.contrib.sessions.base_session import AbstractBaseSession
