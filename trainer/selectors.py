@@ -17,7 +17,7 @@ from engine.drills import KINDS
 from trainer.classes.selectors import OpenAssignment, open_assignments_for
 from trainer.clubs import selectors as clubs
 from trainer.clubs.selectors import StepStatus
-from trainer.core.links import drill_url
+from trainer.core.links import next_drill_url
 from trainer.progress import selectors as progress
 from trainer.progress.models import Attempt
 
@@ -103,7 +103,7 @@ def home_for(*, user: User) -> Home:
         nxt = NextThing(
             "drill",
             gettext("Play a fresh drill"),
-            drill_url(KINDS[0], None),
+            next_drill_url(KINDS[0]),
             gettext("Nothing is due: keep your hand in"),
         )
     return Home(

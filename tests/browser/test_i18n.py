@@ -11,7 +11,7 @@ import pytest
 from django.conf import settings
 from playwright.sync_api import Browser, Page, expect
 
-from engine.drills import KINDS, DrillParams, make_drill
+from engine.drills import KINDS, DrillAddress, DrillParams, make_drill
 from tests.browser.accounts import PASSWORD
 from tests.browser.layout import assert_fits
 from tests.browser.test_play import CARD, _wait_for_turn, _wait_for_version
@@ -56,7 +56,7 @@ def _both(page: Page, shot, name: str) -> None:
 
 def _answer(page: Page, base: str, kind: str, seed: int) -> None:
     drill = make_drill(kind, seed, DrillParams())
-    page.goto(base + drill_url(kind, seed, DrillParams()))
+    page.goto(base + drill_url(DrillAddress(kind, seed, DrillParams())))
     page.wait_for_load_state("load")
     answer = right_answer(drill)
     if kind == "lead":

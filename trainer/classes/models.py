@@ -21,7 +21,7 @@ from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
-from engine.drills import KIND_TITLES, KINDS, DrillParams, skill_title
+from engine.drills import KIND_TITLES, KINDS, DrillAddress, DrillKind, DrillParams, skill_title
 from engine.messages import Msg
 from engine.scoring import SCORING_RULES
 from engine.signals import CONVENTIONS, DEFAULT_CONVENTION
@@ -312,4 +312,4 @@ class AssignmentDrill(models.Model):
         extra = {"convention": params.convention, "rule": params.rule}
         if next_path:
             extra["next"] = next_path
-        return drill_url(self.kind, self.seed, self.params, **extra)
+        return drill_url(DrillAddress(DrillKind(self.kind), self.seed, params), **extra)

@@ -21,7 +21,7 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from engine.drills import KIND_TITLES, DrillParams
+from engine.drills import KIND_TITLES
 from engine.signals import DEFAULT_CONVENTION
 from trainer.classes import ratelimit, selectors, services
 from trainer.classes.answers import AnswerWords, describe
@@ -33,7 +33,7 @@ from trainer.core.people import display_name
 from trainer.core.web.client_ip import client_ip
 from trainer.core.web.htmx import redirect_page, wants_partial
 from trainer.core.web.http import AuthenticatedHttpRequest
-from trainer.progress.models import SOURCE_PLAY, Attempt
+from trainer.progress.models import Attempt
 from trainer.ratings import selectors as ratings
 
 Role = ClassMembership.Role
@@ -310,7 +310,7 @@ class HistoryRow:
 
 def _history_rows(attempts: Iterable[Attempt]) -> list[HistoryRow]:
     listed = list(attempts)
-    deals = playlog.deal_urls(a.seed for a in listed if a.source == SOURCE_PLAY)
+    deals = playlog.deal_urls(a.game_id for a in listed if a.game_id is not None)
     return [
         HistoryRow(a, describe(a), _drill_link(a, deals), KIND_TITLES.get(a.kind, a.kind))
         for a in listed
@@ -322,19 +322,12 @@ def _drill_link(attempt: Attempt, deals: dict[int, str]) -> str:
     as an assignment's drill links are, so the teacher's own settings cannot make it another
     drill — or, for a lead or read made at the table, its deal (``deals``: by game; a deal
     no longer kept has no link)."""
-    if attempt.source == SOURCE_PLAY:
-        return deals.get(attempt.seed, "")
-    try:
-        params = DrillParams.from_key(attempt.params)
-    except ValueError:  # an address the engine no longer reads: as stored
-        return drill_url(attempt.kind, attempt.seed, attempt.params)
-    return drill_url(
-        attempt.kind,
-        attempt.seed,
-        attempt.params,
-        convention=params.convention,
-        rule=params.rule,
-    )
+    if attempt.game_id is not None:
+        return deals.get(attempt.game_id, "")
+    address = attempt.address
+    if address is None:  # in play, its deal gone; or an address the engine no longer reads
+        return ""
+    return drill_url(address, convention=address.params.convention, rule=address.params.rule)
 
 
 def _teacher_action(

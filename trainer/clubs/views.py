@@ -23,6 +23,7 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
+from engine.drills import DrillAddress, DrillKind
 from engine.signals import DEFAULT_CONVENTION
 from trainer.clubs import selectors, services
 from trainer.clubs.curriculum import STEPS, Step, get_step
@@ -97,9 +98,7 @@ def entry_url(entry: DrillSetEntry, *, slug: str | None, step: Step) -> str:
     own defaults cannot change the drill) and *Next* leading back to the path."""
     params = entry.drill_params
     return drill_url(
-        entry.kind,
-        entry.seed,
-        params,
+        DrillAddress(DrillKind(entry.kind), entry.seed, params),
         convention=params.convention,
         rule=params.rule,
         next=_next_path(slug, step, entry.position),

@@ -3,8 +3,9 @@
 A drill lives in its URL, ``/drills/<kind>/<seed>/?convention=…&items=…`` (the drills app
 serves it under the URL names ``drill-next`` and ``drill-detail``)::
 
-    drill_url("read", 7, DrillParams(items=("fours",)))   # '/drills/read/7/?items=fours&v=2'
-    drill_url("read", None, params)                       # the next drill of that kind
+    drill_url(DrillAddress("read", 7, DrillParams(items=("fours",))))
+    # '/drills/read/7/?items=fours&v=2'
+    next_drill_url("read", params)  # the next drill of that kind
 """
 
 from __future__ import annotations
@@ -15,22 +16,25 @@ from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 
-from engine.drills import DrillParams
+from engine.drills import DrillAddress, DrillParams
 
 
-def drill_url(
-    kind: str, seed: int | None, params: DrillParams | str | None = None, **extra: str
-) -> str:
-    """The address of a drill, or of "the next drill of this kind" when ``seed`` is None.
-
-    ``params`` is a :class:`DrillParams` or a stored drill address (``DrillParams.key()``, as
-    kept on an attempt or an assignment), which is kept as written so the link rebuilds exactly
-    that drill; ``extra`` query values are added after it (those it already names are not)."""
-    base = (
-        reverse("drill-next", args=[kind])
-        if seed is None
-        else reverse("drill-detail", args=[kind, seed])
+def drill_url(address: DrillAddress, **extra: str) -> str:
+    """The page of the drill at ``address`` (an attempt's, an assignment's, a set's), with
+    ``extra`` query values (``next``, or the convention and rule spelled out)."""
+    return reverse("drill-detail", args=[address.kind, address.seed]) + _query(
+        address.params, extra
     )
+
+
+def next_drill_url(kind: str, params: DrillParams | str | None = None, **extra: str) -> str:
+    """The page that deals "the next drill of this kind" with ``params`` (a
+    :class:`DrillParams`, or query text as a menu link writes it)."""
+    return reverse("drill-next", args=[kind]) + _query(params, extra)
+
+
+def _query(params: DrillParams | str | None, extra: dict[str, str]) -> str:
+    """``?…``: the params' values then ``extra``'s (a value the text already names is kept)."""
     if isinstance(params, DrillParams):
         query = urlencode({**params.to_query(), **extra})
     else:
@@ -38,7 +42,7 @@ def drill_url(
         present = dict(parse_qsl(stored))
         added = urlencode({k: v for k, v in extra.items() if k not in present})
         query = "&".join(part for part in (stored, added) if part)
-    return base + ("?" + query if query else "")
+    return "?" + query if query else ""
 
 
 def safe_next(request: HttpRequest, target: str, default: str = "", *, local: bool = False) -> str:

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from django.contrib.auth.models import User
 from django.urls import ResolverMatch, reverse
 
+from engine.drills import DrillAddress, DrillKind, DrillParams
 from trainer.core.drill_sessions import Frame, PracticeSet, practice_load, practice_sign
 from trainer.core.links import drill_url
 from trainer.core.web.http import AuthenticatedHttpRequest
@@ -102,7 +103,9 @@ def drill_in_set(practice: PracticeSet, drill: PracticeDrill, *, replay: bool = 
     """The drill page of one drill of the set; *Next* goes on with the set (from a replay,
     back to the summary)."""
     onward = summary_url(practice) if replay else next_url(practice, drill.number)
-    return drill_url(practice.kind, drill.seed, practice.query, next=onward)
+    params = DrillParams.from_key(practice.query)
+    address = DrillAddress(DrillKind(practice.kind), drill.seed, params)
+    return drill_url(address, next=onward)
 
 
 def next_drill(work: PracticeWork, after: int = 0) -> PracticeDrill | None:

@@ -49,7 +49,7 @@ from engine.signals import CONVENTIONS, ITEMS
 from trainer.core import drill_sessions, preferences, teaching
 from trainer.core.game.kinds import kind_template
 from trainer.core.game.odds import odds_for_drill
-from trainer.core.links import drill_url, safe_next
+from trainer.core.links import drill_url, next_drill_url, safe_next
 from trainer.core.web.htmx import redirect_page, wants_partial
 from trainer.drills import drill_sessions as practice
 from trainer.drills.forms import AnswerForm, showing_sign
@@ -150,8 +150,8 @@ def _context(request: HttpRequest, drill: Drill, **extra: Any) -> dict[str, Any]
         "kind_title": KIND_TITLES[drill.kind],
         "skill_title": skill_title(drill.kind, drill.skill),
         "showing": extra.pop("showing", None) or showing_sign(drill),
-        "action": drill_url(drill.kind, drill.seed, drill.params, **_carry(request)),
-        "permalink": drill_url(drill.kind, drill.seed, drill.params),
+        "action": drill_url(DrillAddress(drill.kind, drill.seed, drill.params), **_carry(request)),
+        "permalink": drill_url(DrillAddress(drill.kind, drill.seed, drill.params)),
         "next_url": _next_url(request, drill),
         "hand": sort_cards(drill.hand),
         "scored": [(c, drill.by[i] if drill.by else None) for i, c in enumerate(drill.cards)],
@@ -190,7 +190,7 @@ def _next_url(request: HttpRequest, drill: Drill) -> str:
         return carried["next"]
     if carried:
         return reverse("review")
-    return drill_url(drill.kind, None, drill.params)
+    return next_drill_url(drill.kind, drill.params)
 
 
 def _render(request: HttpRequest, ctx: dict[str, Any], status: int = 200) -> HttpResponse:
@@ -219,7 +219,7 @@ def _refused(
     drill: Drill | None = None,
 ) -> HttpResponse:
     if isinstance(exc, RetiredDrill):
-        fresh = drill_url(exc.kind, None) if exc.kind in KINDS else ""
+        fresh = next_drill_url(exc.kind) if exc.kind in KINDS else ""
         return render(
             request,
             "trainer/drill_error.html",
@@ -264,13 +264,13 @@ def drill_menu(request: HttpRequest) -> HttpResponse:
                 "level": LEVEL_NAMES[level],
                 "level_title": LEVEL_TITLES[level],
                 "number": len(rows) + 1,
-                "url": drill_url(kind, None),
+                "url": next_drill_url(kind),
                 "set_url": practise_url(kind, KIND_TITLES[kind]),
                 "skills": [
                     {
                         "skill": s,
                         "title": skill_title(kind, s),
-                        "url": drill_url(kind, None, urlencode({"items": s})),
+                        "url": next_drill_url(kind, urlencode({"items": s})),
                         "set_url": practise_url(
                             kind,
                             gettext("%(kind)s: %(skill)s")
@@ -321,7 +321,7 @@ def drill_custom(request: HttpRequest) -> HttpResponse:
         )
     except BadDrillRequest as exc:
         return _bad_request(request, str(exc))
-    return redirect(drill_url(kind, None, params))
+    return redirect(next_drill_url(kind, params))
 
 
 @vary_on_headers("HX-Request")
@@ -421,7 +421,7 @@ def practise(request: HttpRequest, token: str) -> HttpResponse:
     if not request.user.is_authenticated:
         if found.started:
             return redirect_to_login(request.get_full_path())
-        return redirect(drill_url(found.kind, None, found.query))
+        return redirect(next_drill_url(found.kind, found.query))
     if not found.started:
         try:
             params = DrillParams.from_query(found.query, preferences.drill_defaults(request))

@@ -45,8 +45,7 @@ from trainer.play.live_selectors import (
     replay_live,
 )
 from trainer.play.models import Game, LivePlayer, LivePresence, LiveSeat, LiveTable, hand_key
-from trainer.progress.models import SOURCE_PLAY
-from trainer.progress.services import attempt_store
+from trainer.progress.services import Graded, attempt_store
 from trainer.wording.errors import reason
 
 SEED_LIMIT = 2**63
@@ -325,14 +324,10 @@ def _record_leads(game: Game, engine: PlayTable, seat: Seat, user: User) -> None
         attempt_store(
             user=user,
             token=uuid.uuid5(uuid.NAMESPACE_URL, name),
-            kind=attempt.kind,
-            skill=attempt.skill,
-            seed=game.pk,  # never the deal's seed
-            params=f"play={game.pk}",
-            answer=attempt.answer[:64],
-            correct=attempt.correct,
+            graded=Graded(
+                attempt.kind, attempt.skill, attempt.answer[:64], attempt.correct, game_id=game.pk
+            ),
             now=now,
-            source=SOURCE_PLAY,
         )
 
 

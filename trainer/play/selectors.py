@@ -41,7 +41,7 @@ from engine.play import (
 from trainer.classes.models import Assignment, ClassMembership
 from trainer.core import playlog
 from trainer.play.models import Game, LivePlayer, LiveTable
-from trainer.progress.models import SOURCE_PLAY, Attempt
+from trainer.progress.models import Attempt
 
 #: Games shown on "My games".
 MY_GAMES_SHOWN = 30
@@ -284,9 +284,7 @@ def deal_links(assignment_id: int) -> dict[int, list[playlog.DealLink]]:
 
 def hand_attempts(game: Game) -> dict[str, Attempt]:
     """The game's recorded attempts by ``"kind:deal:hand"`` (their tokens name them)."""
-    attempts = Attempt.objects.filter(
-        user_id=game.owner_id, source=SOURCE_PLAY, params=f"play={game.pk}"
-    )
+    attempts = Attempt.objects.filter(user_id=game.owner_id, game=game)
     names = _token_names(game.pk)
     return {names[a.token]: a for a in attempts if a.token in names}
 

@@ -50,8 +50,8 @@ from trainer.core.infra.dbretry import retry_on_lock
 from trainer.play import tables
 from trainer.play.models import Game, hand_key
 from trainer.play.selectors import TableShown, actions_of, setup_of, shown
-from trainer.progress.models import SOURCE_PLAY, Attempt
-from trainer.progress.services import attempt_store
+from trainer.progress.models import Attempt
+from trainer.progress.services import Graded, attempt_store
 from trainer.wording.errors import reason
 
 
@@ -122,15 +122,10 @@ def _attempt_store(
     return attempt_store(
         user=user,
         token=game.attempt_token(attempt.kind, attempt.deal_number, attempt.hand_number),
-        kind=attempt.kind,
-        skill=attempt.skill,
-        # Not the deal's seed, which would reveal every hand: the game's number.
-        seed=game.pk,
-        params=f"play={game.pk}",
-        answer=attempt.answer[:64],
-        correct=attempt.correct,
+        graded=Graded(
+            attempt.kind, attempt.skill, attempt.answer[:64], attempt.correct, game_id=game.pk
+        ),
         now=now,
-        source=SOURCE_PLAY,
     )
 
 

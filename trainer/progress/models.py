@@ -9,7 +9,8 @@ from django.db import models
 from django.db.models import F, Q
 from django.utils import timezone
 
-from engine.drills import KINDS
+from engine.drills import KINDS, DrillAddress
+from engine.errors import ConcertoError
 
 #: The drill kinds as plain strings (what the database and the migrations hold).
 KIND_NAMES = [str(k) for k in KINDS]
@@ -47,6 +48,13 @@ class Attempt(models.Model):
     time_taken_ms = models.PositiveIntegerField(null=True, blank=True)
     created_at = models.DateTimeField(default=timezone.now)
     source = models.CharField(max_length=8, choices=SOURCE_CHOICES, default=SOURCE_DRILL)
+    #: The deal an answer in play was given in (``source="play"``; its ``seed`` is then 0 and
+    #: its ``params`` empty: the deal's seed would reveal every hand). Named by the model's
+    #: label, so progress imports nothing from play (docs/architecture.md); a deal deleted
+    #: later leaves its answers, counted, without it.
+    game = models.ForeignKey(
+        "play.Game", null=True, blank=True, on_delete=models.SET_NULL, related_name="attempts"
+    )
 
     class Meta:
         db_table = "trainer_attempt"  # the table made before the app split
@@ -64,7 +72,19 @@ class Attempt(models.Model):
 
     def __str__(self) -> str:
         verdict = "right" if self.correct else "wrong"
-        return f"{self.user} {self.kind}/{self.seed} {self.answer} ({verdict})"
+        where = f"play/{self.game_id}" if self.source == SOURCE_PLAY else f"{self.kind}/{self.seed}"
+        return f"{self.user} {where} {self.answer} ({verdict})"
+
+    @property
+    def address(self) -> DrillAddress | None:
+        """The drill this answers, by its address; None for an answer given in play (no drill
+        to rebuild) or an address the engine no longer reads."""
+        if self.source == SOURCE_PLAY:
+            return None
+        try:
+            return DrillAddress.of(self.kind, self.seed, self.params)
+        except (ConcertoError, ValueError):
+            return None
 
 
 class SkillState(models.Model):

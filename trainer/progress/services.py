@@ -23,6 +23,7 @@ from trainer.progress.models import (
     PARAMS_MAX_LENGTH,
     RECENT_WINDOW,
     SOURCE_DRILL,
+    SOURCE_PLAY,
     Attempt,
     ReviewGoal,
     SkillState,
@@ -137,56 +138,71 @@ def _attempt_store(
     return attempt_store(
         user=user,
         token=token,
-        kind=drill.kind,
-        skill=drill.skill,
-        seed=drill.seed,
-        params=drill.params.key(),
-        answer=str(answer),
-        correct=correct,
-        time_taken_ms=time_taken_ms,
+        graded=Graded.of_drill(drill, str(answer), correct, time_taken_ms=time_taken_ms),
         now=now,
     )
 
 
+@dataclass(frozen=True, slots=True)
+class Graded:
+    """One answer the engine has graded, and where it was given: a drill (``address``) or a
+    deal at the table (``game_id``: play's ``Game``, named by number so progress imports
+    nothing from play)."""
+
+    kind: str
+    skill: str
+    answer: str
+    correct: bool
+    address: DrillAddress | None = None
+    game_id: int | None = None
+    time_taken_ms: int | None = None
+
+    def __post_init__(self) -> None:
+        if (self.address is None) == (self.game_id is None):
+            raise ValueError("an answer is given at a drill or in a deal, one of the two")
+
+    @classmethod
+    def of_drill(
+        cls, drill: Drill, answer: str, correct: bool, *, time_taken_ms: int | None = None
+    ) -> Graded:
+        address = DrillAddress(drill.kind, drill.seed, drill.params)
+        return cls(str(drill.kind), drill.skill, answer, correct, address, None, time_taken_ms)
+
+
 @transaction.atomic
 def attempt_store(
-    *,
-    user: User,
-    token: uuid.UUID,
-    kind: str,
-    skill: str,
-    seed: int,
-    params: str,
-    answer: str,
-    correct: bool,
-    now: datetime,
-    time_taken_ms: int | None = None,
-    source: str = SOURCE_DRILL,
+    *, user: User, token: uuid.UUID, graded: Graded, now: datetime
 ) -> tuple[Attempt, bool]:
     """Store one answer the engine has graded, once per ``token`` (a second call returns the
     stored attempt and ``False``), and count it on its skill's record and review schedule.
-    Drill pages and play (``source="play"``) both record through here."""
+    Drill pages and play (an answer with a ``game_id``: ``source="play"``) both record
+    through here."""
     existing = Attempt.objects.filter(user=user, token=token).first()
     if existing is not None:
         return existing, False
+    where = graded.address
     try:
         with transaction.atomic():
             attempt = Attempt.objects.create(
                 user=user,
                 token=token,
-                kind=kind,
-                skill=skill,
-                seed=seed,
-                params=params,
-                answer=answer,
-                correct=correct,
-                time_taken_ms=time_taken_ms,
+                kind=graded.kind,
+                skill=graded.skill,
+                # An answer in play keeps no seed: the deal's would reveal every hand.
+                seed=where.seed if where else 0,
+                params=where.key if where else "",
+                game_id=graded.game_id,
+                answer=graded.answer,
+                correct=graded.correct,
+                time_taken_ms=graded.time_taken_ms,
                 created_at=now,
-                source=source,
+                source=SOURCE_DRILL if where else SOURCE_PLAY,
             )
     except IntegrityError:
         return Attempt.objects.get(user=user, token=token), False
-    skill_state_review(user=user, kind=kind, skill=skill, correct=correct, now=now)
+    skill_state_review(
+        user=user, kind=graded.kind, skill=graded.skill, correct=graded.correct, now=now
+    )
     return attempt, True
 
 
@@ -357,13 +373,9 @@ def visitor_answers_adopt(*, user: User, answers: Sequence[KeptAnswer]) -> int:
         _, created = attempt_store(
             user=user,
             token=kept.token,
-            kind=drill.kind,
-            skill=drill.skill,
-            seed=drill.seed,
-            params=drill.params.key(),
-            answer=str(kept.answer),
-            correct=kept.correct,
-            time_taken_ms=kept.time_taken_ms,
+            graded=Graded.of_drill(
+                drill, str(kept.answer), kept.correct, time_taken_ms=kept.time_taken_ms
+            ),
             now=kept.answered_at,
         )
         if created:

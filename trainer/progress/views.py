@@ -20,7 +20,7 @@ from trainer.core import preferences
 from trainer.core.game import conventions
 from trainer.core.game.kinds import name_template
 from trainer.core.game.rules import rule_title
-from trainer.core.links import drill_url, safe_next
+from trainer.core.links import drill_url, next_drill_url, safe_next
 from trainer.core.templatetags.cards import answer_words
 from trainer.core.web.htmx import redirect_page, wants_partial
 from trainer.core.web.http import AuthenticatedHttpRequest
@@ -37,7 +37,7 @@ FAILED_SHOWN = 6
 def _skill_url(request: HttpRequest, kind: str, skill: str, side_hand: int | None = None) -> str:
     query = {"items": skill} | ({"side_hand": str(side_hand)} if side_hand else {})
     params = DrillParams.from_query(query, preferences.drill_defaults(request))
-    return drill_url(kind, None, params)
+    return next_drill_url(kind, params)
 
 
 @login_required
@@ -57,7 +57,7 @@ def progress(request: AuthenticatedHttpRequest) -> HttpResponse:
     failed = [
         {
             "attempt": a,
-            "url": drill_url(a.kind, a.seed, a.params),
+            "url": drill_url(a.address) if a.address else "",
             "kind_name": name_template(a.kind),  # "Lead drill" (its kind's template)
         }
         for a in data.failed[:FAILED_SHOWN]
@@ -111,7 +111,7 @@ def review(request: AuthenticatedHttpRequest) -> HttpResponse:
             )
             params = replace(params, side_hand=hand) if hand else params
         here = reverse("review") + ("?more=1" if more else "")
-        return redirect(drill_url(first.kind, None, params, review="1", next=here))
+        return redirect(next_drill_url(first.kind, params, review="1", next=here))
     if wants_partial(request):  # the drill page's *Next*: load the summary as a whole page
         return redirect_page(request, request.get_full_path())
     # The engine's words (kind, skill, answer) stay messages: the template says them in the
@@ -120,7 +120,7 @@ def review(request: AuthenticatedHttpRequest) -> HttpResponse:
         {
             "kind": KIND_TITLES.get(a.kind, a.kind),
             "skill": skill_title(a.kind, a.skill),
-            "url": drill_url(a.kind, a.seed, a.params, next=reverse("review")),
+            "url": drill_url(a.address, next=reverse("review")) if a.address else "",
             "answer": answer_words(a),
         }
         for a in selectors.missed_today(user=request.user)

@@ -136,7 +136,7 @@ def test_an_earlier_deal_of_a_table_counts_for_everyone_seated_in_it():
     live.live_begin(pk=table.pk, by=teacher_of(room))  # the second deal (ana still away)
     table.refresh_from_db()
     assert table.game != first and table.game is not None and table.game.is_finished
-    assert not Attempt.objects.filter(user=ana, params=f"play={first.pk}").exists()
+    assert not Attempt.objects.filter(user=ana, game=first).exists()
 
     own = live.live_table_open(host=host, settings=SETTINGS, seat=Seat.S, opponents_link=False)
     live.live_begin(pk=own.pk, by=host)

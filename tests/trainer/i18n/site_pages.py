@@ -17,7 +17,7 @@ from html.parser import HTMLParser
 from django.core.management import call_command
 from django.test import Client, override_settings
 
-from engine.drills import KINDS, DrillParams, make_drill
+from engine.drills import KINDS, DrillAddress, DrillParams, make_drill
 from engine.play import PlaySetup, PlayTable, parse_actions
 from engine.signals import encode
 from tests.trainer import factories
@@ -126,7 +126,7 @@ def answered_drills(who: Client) -> dict[str, object]:
     pages = {}
     for kind in KINDS:
         drill = make_drill(kind, 5, DrillParams())
-        url = drill_url(kind, 5, DrillParams())
+        url = drill_url(DrillAddress(kind, 5, DrillParams()))
         page = who.get(url)
         showing = re.search(r'name="showing" value="([^"]+)"', page.content.decode())
         if showing is None:  # the page failed: reported with the others

@@ -66,7 +66,24 @@ def seated_table(*people_at: tuple[object, Seat], settings: dict | None = None) 
 
 
 def led_in(user, game: Game, *, correct: bool = True) -> None:
-    """A lead ``user`` recorded in ``game``, as play stores one (``params="play=<game>"``)."""
+    """A lead ``user`` recorded in ``game``, as play stores one (``Attempt.game``)."""
+    from trainer.progress.models import SOURCE_PLAY, Attempt
+
+    Attempt.objects.create(
+        user=user,
+        kind="lead",
+        skill="fours",
+        seed=0,
+        game=game,
+        answer="AS KS",
+        correct=correct,
+        source=SOURCE_PLAY,
+    )
+
+
+def led_in_before_games_were_linked(user, game: Game) -> None:
+    """A lead as play stored one before ``Attempt.game`` (progress migration 0004): the game's
+    number as the seed and ``params="play=<game>"``, what the earlier migrations read."""
     from trainer.progress.models import SOURCE_PLAY, Attempt
 
     Attempt.objects.create(
@@ -76,7 +93,7 @@ def led_in(user, game: Game, *, correct: bool = True) -> None:
         seed=game.pk,
         params=f"play={game.pk}",
         answer="AS KS",
-        correct=correct,
+        correct=True,
         source=SOURCE_PLAY,
     )
 
@@ -979,7 +996,7 @@ def test_deals_stored_before_the_live_mark_are_found_by_the_migration():
     earlier = Game.objects.create(owner=ana, setup=latest.setup)
     solo = Game.objects.create(owner=ana, setup=latest.setup)
     for user, deal in ((bo, earlier), (ana, solo)):
-        led_in(user, deal)
+        led_in_before_games_were_linked(user, deal)
     Game.objects.update(live=False)
     mark(apps, None)
     assert set(Game.objects.filter(live=True).values_list("pk", flat=True)) == {
@@ -1005,7 +1022,7 @@ def test_the_players_of_deals_stored_before_they_were_kept_are_filled_in():
     earlier = Game.objects.create(owner=ana, setup=latest.setup, live=True)
     solo = Game.objects.create(owner=ana, setup=latest.setup)
     for user, deal in ((bo, earlier), (ana, solo), (bo, latest)):
-        led_in(user, deal)
+        led_in_before_games_were_linked(user, deal)
     LivePlayer.objects.all().delete()
     fill(apps, None)
     assert set(LivePlayer.objects.values_list("game_id", "user_id", "seat")) == {
@@ -1179,7 +1196,7 @@ def test_a_signal_a_bot_made_for_a_person_away_is_not_stored_as_their_answer(mon
     game = Game.objects.get(pk=table.game_id)
     leads = {(a.deal_number, a.hand_number) for a in engine_of(table).attempts(Seat.S)}
     by_bot = {k for k in leads if f"{k[0]}:{k[1]}" in game.helped}
-    stored = Attempt.objects.filter(user=ana, source=SOURCE_PLAY, params=f"play={game.pk}")
+    stored = Attempt.objects.filter(user=ana, source=SOURCE_PLAY, game=game)
     assert by_bot and stored.count() == len(leads - by_bot) > 0
 
 

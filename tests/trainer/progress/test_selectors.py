@@ -95,23 +95,19 @@ def test_play_figures_count_each_users_answers_in_play_from_a_moment_on():
     import uuid
 
     from trainer.core.playlog import PlayFigures
-    from trainer.progress.services import attempt_store
+    from trainer.play.models import Game
+    from trainer.progress.services import Graded, attempt_store
 
     me, other = factories.user(), factories.user()
     now = timezone.now()
 
     def played(who, kind: str, correct: bool, at) -> None:
+        game = Game.objects.create(owner=who, setup={})
         attempt_store(
             user=who,
             token=uuid.uuid4(),
-            kind=kind,
-            skill="fours",
-            seed=1,
-            params="play=1",
-            answer="x",
-            correct=correct,
+            graded=Graded(kind, "fours", "x", correct, game_id=game.pk),
             now=at,
-            source=SOURCE_PLAY,
         )
 
     played(me, "lead", True, now - timedelta(days=2))
