@@ -94,4 +94,4 @@ def test_a_visitor_plays_step_one_signs_up_and_keeps_the_answers(
     _look(page, phone_page, shot, "path-after-sign-up")
 
     first.get_by_role("link", name="Continue the drills").click()
-    expect(page.locator("[data-session]")).to_contain_text("Drill 4 of 10 · 3 right")
+    expect(page.locator("[data-session]")).to_contain_text("Drill 4 of 10 · 3 answered · 3 right")

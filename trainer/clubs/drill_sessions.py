@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from urllib.parse import parse_qs, urlsplit
+
 from django.urls import ResolverMatch, reverse
 from django.utils.translation import gettext
 
@@ -19,6 +21,18 @@ def step_frame(request: AuthenticatedHttpRequest, match: ResolverMatch) -> Frame
         return None
     slug = match.kwargs.get("slug")
     status = selectors.path_for(user=request.user, steps=[step])[0]
+    # The drill on this page, by its number in the step (the step serves drills out of order:
+    # the next one not right yet, or the new one nearest the learner's level). Its *Next*
+    # names it: ``…/next/?after=<its position>`` (views.entry_url).
+    after = parse_qs(urlsplit(request.GET.get("next", "")).query).get("after", [""])[0]
+    number = next(
+        (
+            i
+            for i, d in enumerate(selectors.step_drills(user=request.user, step=step), start=1)
+            if str(d.entry.position) == after
+        ),
+        None,
+    )
     back = (
         reverse("clubs:step", args=[slug, step.number])
         if slug
@@ -32,4 +46,5 @@ def step_frame(request: AuthenticatedHttpRequest, match: ResolverMatch) -> Frame
         right=status.right,
         total=status.total,
         pass_mark=status.pass_mark,
+        number=number,
     )

@@ -336,9 +336,12 @@ def step_next(request: HttpRequest, number: int, slug: str | None = None) -> Htt
             % {"number": step.number, "previous": step.number - 1},
         )
         return redirect_page(request, back)
-    if status.passed:
-        # The end of the session: the step's page sums it up (each drill right or not yet,
-        # with links to play the missed ones again).
+    drills = _drills_of(request, step)
+    unanswered = any(d.status == selectors.NEW for d in drills)
+    if status.passed and not unanswered:
+        # The end of the session, every drill answered: the step's page sums it up (each
+        # drill right or not yet, with links to play the missed ones again). A step passed
+        # before its last drills goes on to them first.
         messages.success(
             request,
             gettext("Step %(number)s, %(title)s, passed: %(right)s of %(total)s right.")
@@ -354,8 +357,10 @@ def step_next(request: HttpRequest, number: int, slug: str | None = None) -> Htt
         after = int(request.GET.get("after", ""))
     except ValueError:
         after = None
-    drills = _drills_of(request, step)
-    if after is not None and all(d.status != selectors.NEW for d in drills):
+    if status.passed:  # passed with drills left unanswered: the first of them
+        first_new = next(d.entry for d in drills if d.status == selectors.NEW)
+        return _serve(request, slug, step, status, drills, first_new)
+    if after is not None and not unanswered:
         # Every drill answered and the pass mark not reached: the round ends on the step's
         # page, which sums it up (the drills marked ✗ link to playing them again).
         messages.info(
@@ -377,6 +382,19 @@ def step_next(request: HttpRequest, number: int, slug: str | None = None) -> Htt
         return redirect_page(request, back)
     if signed_in(request):  # a drill not played yet that fits the learner's level, if known
         entry = selectors.fitting_new_drill(user=request.user, drills=drills) or entry
+    return _serve(request, slug, step, status, drills, entry)
+
+
+def _serve(
+    request: HttpRequest,
+    slug: str | None,
+    step: Step,
+    status: selectors.StepStatus,
+    drills: list[selectors.EntryStatus],
+    entry: DrillSetEntry,
+) -> HttpResponse:
+    """Send the learner to ``entry``'s drill page (a visitor with the step's line as a
+    message: the drill page's session frame is for signed-in users)."""
     if not signed_in(request):
         # The drill page's session frame is for signed-in users (core.drill_sessions): a
         # visitor sees the same line above each drill of the step, as a message.
@@ -388,7 +406,7 @@ def step_next(request: HttpRequest, number: int, slug: str | None = None) -> Htt
             )
             % {
                 "number": step.number,
-                "drill": min(status.answered + 1, status.total),
+                "drill": next(i for i, d in enumerate(drills, 1) if d.entry == entry),
                 "total": status.total,
                 "right": status.right,
                 "pass_mark": status.pass_mark,

@@ -37,8 +37,11 @@ class Frame:
     right: int
     total: int
     pass_mark: int | None = None
-    #: A daily goal rather than a fixed set: "Today: 7 of 20 reviews · 5 right".
+    #: A daily goal rather than a fixed set: "Today: 7 of 20 answers · 5 right".
     daily: bool = False
+    #: The drill's own number in a set listed in order (a path step's "Drill 6"), when the
+    #: drills are not served in that order: the frame then names it and counts answers apart.
+    number: int | None = None
 
     @property
     def shown(self) -> int:
@@ -48,7 +51,7 @@ class Frame:
     @property
     def upcoming(self) -> int:
         """The number of the drill being played (before it is answered)."""
-        return min(self.answered + 1, self.total)
+        return self.number if self.number is not None else min(self.answered + 1, self.total)
 
 
 #: A feature's frame provider: called for signed-in users only (see :func:`frame_for`); the

@@ -164,8 +164,16 @@ def test_a_visitor_who_passed_step_one_still_needs_an_account_for_step_two(clien
     assert client.get("/start/2/")["Location"] == SIGNUP
     step = client.get("/start/1/").text
     assert f'<a class="button" href="{SIGNUP}" data-next-step>Sign up to unlock step 2</a>' in step
-    # the step's session ends on its page
+    # passed with two drills left: the session goes on to them, then ends on the step's page
+    entries = cf.entries(step1)
+    assert client.get("/start/1/next/")["Location"].startswith(
+        f"/drills/{entries[8].kind}/{entries[8].seed}/"
+    )
+    for entry in entries[8:]:
+        _answer(client, entry, correct=False)
     assert client.get("/start/1/next/")["Location"] == "/start/1/"
+    summary = client.get("/start/1/").text
+    assert "8 right of 10 answered: passed." in summary and "to count them" not in summary
 
 
 # --------------------------------------------------------------------------------------------

@@ -24,7 +24,9 @@ def test_path_step_drill_shows_its_place_in_the_step(client):
     client.force_login(who)
     drill_url = client.get("/start/1/next/")["Location"]
     frame = _frame(client.get(drill_url).text)
-    assert "Drill 3 of 10 · 2 right · pass mark 8" in frame
+    served = int(drill_url.split("/")[3])
+    number = next(i for i, e in enumerate(clf.entries(step), 1) if e.seed == served)
+    assert f"Drill {number} of 10 · 2 answered · 2 right · pass mark 8" in frame
     assert "Back to step 1" in frame
     assert 'href="/start/1/"' in client.get(drill_url).text
 
@@ -59,3 +61,18 @@ def test_a_foreign_next_shows_no_frame(client):
     client.force_login(f.user("free"))
     html = client.get("/drills/checklist/5/?v=2&next=/classes/assignments/999/next/").text
     assert "data-session" not in html
+
+
+def test_a_path_step_drill_served_out_of_order_is_named_by_its_own_number(client):
+    """Drills 1, 2 and 5 answered: the step serves drill 3, and the frame says so ("Drill 3",
+    not the fourth answer's number)."""
+    step = clf.load_step(1)
+    who = f.user("gap")
+    entries = clf.entries(step)
+    for entry in (entries[0], entries[1], entries[4]):
+        clf.answer_entry(who, entry, correct=True)
+    client.force_login(who)
+    served = client.get("/start/1/next/")["Location"]
+    assert served.startswith(f"/drills/{entries[2].kind}/{entries[2].seed}/")
+    frame = _frame(client.get(served).text)
+    assert "Drill 3 of 10 · 3 answered · 3 right" in frame
