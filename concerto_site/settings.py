@@ -52,11 +52,11 @@ CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
 #: The features' answers to the core's questions (trainer/core/extensions.py): every edge from
 #: the core to a feature is one line here. Session frames are asked in this order.
 CONCERTO_EXTENSIONS = {
-    "session_frames": [
-        "trainer.drills.drill_sessions.practice_frame",
-        "trainer.progress.drill_sessions.review_frame",
-        "trainer.clubs.drill_sessions.step_frame",
-        "trainer.classes.drill_sessions.assignment_frame",
+    "drill_sessions": [
+        "trainer.drills.drill_sessions.practice_session",
+        "trainer.progress.drill_sessions.review_session",
+        "trainer.clubs.drill_sessions.step_session",
+        "trainer.classes.drill_sessions.assignment_session",
     ],
     "house_rules": "trainer.clubs.selectors.house_rules_for",
     "teaching_links": "trainer.learn.teaching.links_for",

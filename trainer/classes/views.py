@@ -25,13 +25,14 @@ from engine.drills import KIND_TITLES
 from engine.signals import DEFAULT_CONVENTION
 from trainer.classes import ratelimit, selectors, services
 from trainer.classes.answers import AnswerWords, describe
+from trainer.classes.drill_sessions import AssignmentSession
 from trainer.classes.forms import AssignmentForm, ClassroomForm, CoTeacherForm, JoinForm
 from trainer.classes.models import ClassMembership, Classroom
-from trainer.core import playlog, preferences
+from trainer.core import drill_sessions, playlog, preferences
 from trainer.core.links import drill_url
 from trainer.core.people import display_name
 from trainer.core.web.client_ip import client_ip
-from trainer.core.web.htmx import redirect_page, wants_partial
+from trainer.core.web.htmx import wants_partial
 from trainer.core.web.http import AuthenticatedHttpRequest
 from trainer.progress.models import Attempt
 from trainer.ratings import selectors as ratings
@@ -542,29 +543,16 @@ def assignment_detail(request: AuthenticatedHttpRequest, pk: int) -> HttpRespons
 @login_required
 @require_http_methods(["GET"])
 def assignment_next(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
-    """Send a student to their next unanswered drill (after ``?after=<position>``, wrapping
-    round), or back to the assignment (which says so) when every drill is answered."""
+    """Go on with an assignment: what its session (:class:`AssignmentSession`) says comes
+    next — a student's next unanswered drill (after ``?after=<position>``), its table for a
+    play assignment, or the assignment's page (which says so) when every drill is answered."""
     assignment, membership = _assignment(request, pk)
-    done_url = assignment.get_absolute_url()
-    status = None
-    if membership.role == Role.STUDENT:
-        try:
-            after = max(0, int(request.GET.get("after", "0")))
-        except ValueError:
-            after = 0
-        statuses = selectors.drill_statuses(
-            assignment=assignment,
-            student=request.user,
-            next_path=reverse("classes:assignment-next", args=[assignment.pk]),
-        )
-        status = selectors.next_unanswered(statuses, after=after)
-    if assignment.is_play and membership.role == Role.STUDENT:
-        return redirect_page(request, assignment.play_url)
-    if status is None:
-        # From the drill page's htmx *Next* button: load the whole assignment page instead of
-        # swapping it into the drill area.
-        return redirect_page(request, done_url)
-    return redirect(status.url)
+    try:
+        after = max(0, int(request.GET.get("after", "0")))
+    except ValueError:
+        after = 0
+    session = AssignmentSession(request, assignment, student=membership.role == Role.STUDENT)
+    return drill_sessions.go_on(request, session, after)
 
 
 @login_required

@@ -23,16 +23,24 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from engine.drills import DrillAddress, DrillKind
 from engine.signals import DEFAULT_CONVENTION
 from trainer.clubs import selectors, services
 from trainer.clubs.curriculum import STEPS, Step, get_step
+from trainer.clubs.drill_sessions import (
+    StepSession,
+    drills_of,
+    entry_url,
+    lesson_url,
+    next_path,
+    path_of,
+    path_url,
+    step_url,
+)
 from trainer.clubs.forms import ClubForm, HouseRulesForm
 from trainer.clubs.models import Club, ClubMembership
-from trainer.core.links import drill_url
+from trainer.core import drill_sessions
 from trainer.core.web.htmx import redirect_page
 from trainer.core.web.http import AuthenticatedHtmxRequest, AuthenticatedHttpRequest, signed_in
-from trainer.drills.models import DrillSetEntry
 
 
 def _membership(request: AuthenticatedHttpRequest, slug: str) -> ClubMembership:
@@ -60,49 +68,9 @@ def _invite_url(request: HttpRequest, token: str) -> str:
     return request.build_absolute_uri(reverse("clubs:join", args=[token]))
 
 
-# The path is served twice: a club member's at /clubs/<slug>/path/ (the club's view of it) and
-# everyone's own at /start/ ("Start here"). ``slug`` is None for the solo path. Progress is the
-# user's own answers either way, so both views of it agree.
-
-
-def path_url(slug: str | None) -> str:
-    return reverse("clubs:path", args=[slug]) if slug else reverse("start:path")
-
-
-def step_url(slug: str | None, number: int) -> str:
-    return (
-        reverse("clubs:step", args=[slug, number]) if slug else reverse("start:step", args=[number])
-    )
-
-
-def lesson_url(slug: str | None, step: Step) -> str:
-    return reverse("learn:lesson", args=[step.lesson]) + (f"?club={slug}" if slug else "?path=1")
-
-
-def _next_path(slug: str | None, step: Step, after: int | None = None) -> str:
-    base = (
-        reverse("clubs:step-next", args=[slug, step.number])
-        if slug
-        else reverse("start:step-next", args=[step.number])
-    )
-    return base + (f"?after={after}" if after is not None else "")
-
-
 def _account_url(name: str, after: str) -> str:
     """The sign-up (``name="signup"``) or login page, coming back to ``after``."""
     return f"{reverse(name)}?{urlencode({'next': after}, safe='/')}"
-
-
-def entry_url(entry: DrillSetEntry, *, slug: str | None, step: Step) -> str:
-    """The drill page of a curated entry, with the convention and rule pinned (so the member's
-    own defaults cannot change the drill) and *Next* leading back to the path."""
-    params = entry.drill_params
-    return drill_url(
-        DrillAddress(DrillKind(entry.kind), entry.seed, params),
-        convention=params.convention,
-        rule=params.rule,
-        next=_next_path(slug, step, entry.position),
-    )
 
 
 # --------------------------------------------------------------------------------------------
@@ -215,19 +183,6 @@ def _visitor_refused(
     return None
 
 
-def _path_of(request: HttpRequest) -> tuple[selectors.StepStatus, ...]:
-    """The path as the user's answers place them on it; a visitor's from their session."""
-    if signed_in(request):
-        return selectors.path_for(user=request.user)
-    return selectors.visitor_path(session=request.session)
-
-
-def _drills_of(request: HttpRequest, step: Step) -> list[selectors.EntryStatus]:
-    if signed_in(request):
-        return selectors.step_drills(user=request.user, step=step)
-    return selectors.visitor_step_drills(session=request.session, step=step)
-
-
 def _visitor_links(request: HttpRequest) -> dict[str, str]:
     """A visitor's way to an account, back on *Start here*; nothing for a signed-in user."""
     if signed_in(request):
@@ -244,14 +199,14 @@ def path(request: HttpRequest, slug: str | None = None) -> HttpResponse:
     if refused := _visitor_refused(request, slug):
         return refused
     club = _club_of(request, slug) if signed_in(request) else None
-    steps = _path_of(request)
+    steps = path_of(request)
     visitor = not signed_in(request)
     rows = [
         {
             "s": s,
             # A visitor's locked step has no page of its own: signing up opens it.
             "url": step_url(slug, s.step.number) if s.unlocked or not visitor else None,
-            "next_url": _next_path(slug, s.step),
+            "next_url": next_path(slug, s.step),
             "lesson_url": lesson_url(slug, s.step),
         }
         for s in steps
@@ -278,10 +233,10 @@ def step_detail(request: HttpRequest, number: int, slug: str | None = None) -> H
         return refused
     club = _club_of(request, slug) if signed_in(request) else None
     step = _step(number)
-    path_steps = _path_of(request)
+    path_steps = path_of(request)
     status = path_steps[number - 1]
     following = path_steps[number] if number < len(path_steps) else None
-    drills = _drills_of(request, step)
+    drills = drills_of(request, step)
     rows = [
         {
             "number": i,
@@ -299,7 +254,7 @@ def step_detail(request: HttpRequest, number: int, slug: str | None = None) -> H
             "step": step,
             "status": status,
             "drills": rows,
-            "next_url": _next_path(slug, step),
+            "next_url": next_path(slug, step),
             "path_url": path_url(slug),
             "lesson_url": lesson_url(slug, step),
             # Once this step is passed, the next one is the page's main action.
@@ -319,100 +274,17 @@ def step_detail(request: HttpRequest, number: int, slug: str | None = None) -> H
 @vary_on_headers("HX-Request")
 @require_GET
 def step_next(request: HttpRequest, number: int, slug: str | None = None) -> HttpResponse:
-    """Go on with a step: its next drill not answered right yet; once passed, or once every
-    drill is answered without passing, the step's page (the session's summary); back to the
-    path when the step is locked."""
+    """Go on with a step: what its session (:class:`StepSession`) says comes next — a drill,
+    the step's page once it is over, the path while the step is locked."""
     if refused := _visitor_refused(request, slug, number):
         return refused
     if signed_in(request):
         _club_of(request, slug)
-    step = _step(number)
-    back = path_url(slug)
-    status = _path_of(request)[number - 1]
-    if not status.unlocked:
-        messages.info(
-            request,
-            gettext("Step %(number)s opens when step %(previous)s is passed.")
-            % {"number": step.number, "previous": step.number - 1},
-        )
-        return redirect_page(request, back)
-    drills = _drills_of(request, step)
-    unanswered = any(d.status == selectors.NEW for d in drills)
-    if status.passed and not unanswered:
-        # The end of the session, every drill answered: the step's page sums it up (each
-        # drill right or not yet, with links to play the missed ones again). A step passed
-        # before its last drills goes on to them first.
-        messages.success(
-            request,
-            gettext("Step %(number)s, %(title)s, passed: %(right)s of %(total)s right.")
-            % {
-                "number": step.number,
-                "title": step.title,
-                "right": status.right,
-                "total": status.total,
-            },
-        )
-        return redirect_page(request, step_url(slug, step.number))
     try:
         after = int(request.GET.get("after", ""))
     except ValueError:
         after = None
-    if status.passed:  # passed with drills left unanswered: the first of them
-        first_new = next(d.entry for d in drills if d.status == selectors.NEW)
-        return _serve(request, slug, step, status, drills, first_new)
-    if after is not None and not unanswered:
-        # Every drill answered and the pass mark not reached: the round ends on the step's
-        # page, which sums it up (the drills marked ✗ link to playing them again).
-        messages.info(
-            request,
-            gettext(
-                "Step %(number)s: %(right)s of %(total)s right, pass mark %(pass_mark)s. "
-                "Play the drills marked ✗ again to pass."
-            )
-            % {
-                "number": step.number,
-                "right": status.right,
-                "total": status.total,
-                "pass_mark": status.pass_mark,
-            },
-        )
-        return redirect_page(request, step_url(slug, step.number))
-    entry = selectors.next_drill(drills=drills, after=after)
-    if entry is None:
-        return redirect_page(request, back)
-    if signed_in(request):  # a drill not played yet that fits the learner's level, if known
-        entry = selectors.fitting_new_drill(user=request.user, drills=drills) or entry
-    return _serve(request, slug, step, status, drills, entry)
-
-
-def _serve(
-    request: HttpRequest,
-    slug: str | None,
-    step: Step,
-    status: selectors.StepStatus,
-    drills: list[selectors.EntryStatus],
-    entry: DrillSetEntry,
-) -> HttpResponse:
-    """Send the learner to ``entry``'s drill page (a visitor with the step's line as a
-    message: the drill page's session frame is for signed-in users)."""
-    if not signed_in(request):
-        # The drill page's session frame is for signed-in users (core.drill_sessions): a
-        # visitor sees the same line above each drill of the step, as a message.
-        messages.info(
-            request,
-            gettext(
-                "Step %(number)s · Drill %(drill)s of %(total)s · %(right)s right · "
-                "pass mark %(pass_mark)s"
-            )
-            % {
-                "number": step.number,
-                "drill": next(i for i, d in enumerate(drills, 1) if d.entry == entry),
-                "total": status.total,
-                "right": status.right,
-                "pass_mark": status.pass_mark,
-            },
-        )
-    return redirect_page(request, entry_url(entry, slug=slug, step=step))
+    return drill_sessions.go_on(request, StepSession(request, slug, _step(number)), after)
 
 
 # --------------------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ edge from the core to a feature is written in one place a maintainer can read::
 
     CONCERTO_EXTENSIONS = {
         "house_rules": "trainer.clubs.selectors.house_rules_for",
-        "session_frames": ["trainer.drills.drill_sessions.practice_frame", ...],
+        "drill_sessions": ["trainer.drills.drill_sessions.practice_session", ...],
         ...
     }
 
@@ -31,7 +31,7 @@ from django.utils.module_loading import import_string
 
 #: Every extension point, with what its function is given and returns.
 POINTS: dict[str, str] = {
-    "session_frames": "[(request, resolver_match) -> Frame | None], asked in order",
+    "drill_sessions": "[(request, resolver_match) -> DrillSession | None], asked in order",
     "house_rules": "(user=…) -> {'convention': …, 'rule': …}",
     "teaching_links": "(kind, skill, convention) -> [TeachingLink]",
     "lessons": "([(kind, skill)]) -> {(kind, skill): LessonRef}",

@@ -1,18 +1,18 @@
-"""Practice sets (a lesson's "practise this" drills) played as sessions: which drill comes
-next, the frame around each drill and the summary at the end (see
-:mod:`trainer.core.drill_sessions`)."""
+"""Practice sets (a lesson's "practise this" drills) played as sessions (:class:`PracticeSession`,
+see :mod:`trainer.core.drill_sessions`): which drill comes next, the frame around each drill
+and the summary at the end."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from django.contrib.auth.models import User
+from django.http import HttpRequest
 from django.urls import ResolverMatch, reverse
 
 from engine.drills import DrillAddress, DrillKind, DrillParams
-from trainer.core.drill_sessions import Frame, PracticeSet, practice_load, practice_sign
+from trainer.core.drill_sessions import Frame, Next, PracticeSet, practice_load, practice_sign
 from trainer.core.links import drill_url
-from trainer.core.web.http import AuthenticatedHttpRequest
 from trainer.progress import selectors
 
 #: The URL names of a practice set's pages (its summary, and "go on").
@@ -116,19 +116,42 @@ def next_drill(work: PracticeWork, after: int = 0) -> PracticeDrill | None:
     return candidates[0] if candidates else None
 
 
-def practice_frame(request: AuthenticatedHttpRequest, match: ResolverMatch) -> Frame | None:
+@dataclass(frozen=True, slots=True)
+class PracticeSession:
+    """A started practice set for a signed-in learner: its next unanswered drill after the
+    one just played (going round), the set's summary once every drill is answered."""
+
+    user: User
+    practice: PracticeSet
+
+    def summary_url(self) -> str:
+        return summary_url(self.practice)
+
+    def next_drill(self, after: int | None) -> Next:
+        drill = next_drill(practice_work(user=self.user, practice=self.practice), after or 0)
+        if drill is None:
+            return Next(self.summary_url(), ended=True)
+        return Next(drill_in_set(self.practice, drill))
+
+    def frame(self, after: int | None) -> Frame:
+        practice = self.practice
+        work = practice_work(user=self.user, practice=practice)
+        return Frame(
+            title=practice.title,
+            back_url=practice.back_url,
+            back_label=practice.back_label,
+            answered=work.answered,
+            right=work.right,
+            total=practice.size,
+            pass_mark=practice.pass_mark,
+        )
+
+
+def practice_session(request: HttpRequest, match: ResolverMatch) -> PracticeSession | None:
+    """The ``drill_sessions`` opener: a started set's "go on" or summary address."""
     if match.view_name not in PRACTICE_VIEWS:
         return None
     practice = practice_load(match.kwargs["token"])
-    if practice is None or not practice.started:
+    if practice is None or not practice.started or not request.user.is_authenticated:
         return None
-    work = practice_work(user=request.user, practice=practice)
-    return Frame(
-        title=practice.title,
-        back_url=practice.back_url,
-        back_label=practice.back_label,
-        answered=work.answered,
-        right=work.right,
-        total=practice.size,
-        pass_mark=practice.pass_mark,
-    )
+    return PracticeSession(request.user, practice)

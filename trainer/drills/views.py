@@ -495,8 +495,4 @@ def practise_next(request: HttpRequest, token: str) -> HttpResponse:
         after = max(0, int(request.GET.get("after", "0")))
     except ValueError:
         after = 0
-    work = practice.practice_work(user=request.user, practice=found)
-    drill = practice.next_drill(work, after)
-    if drill is None:
-        return redirect_page(request, practice.summary_url(found))
-    return redirect(practice.drill_in_set(found, drill))
+    return drill_sessions.go_on(request, practice.PracticeSession(request.user, found), after)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
@@ -26,6 +24,7 @@ from trainer.core.web.htmx import redirect_page, wants_partial
 from trainer.core.web.http import AuthenticatedHttpRequest
 from trainer.progress import selectors, services
 from trainer.progress.charts import accuracy_chart
+from trainer.progress.drill_sessions import ReviewSession
 from trainer.progress.forms import ReviewGoalForm, SettingsForm
 from trainer.progress.models import DAILY_GOAL_MAX, DAILY_GOAL_MIN
 from trainer.ratings import selectors as ratings
@@ -99,19 +98,13 @@ def review(request: AuthenticatedHttpRequest) -> HttpResponse:
     """Today's review session: the most overdue skill until the daily goal is met (or, with
     ``?more=1``, while anything is due); then the session's summary — today's count, what was
     missed with links to replay it, and whether more is due."""
-    more = request.GET.get("more") == "1"
+    session = ReviewSession(request, more=request.GET.get("more") == "1")
+    step = session.next_drill(None)
+    if not step.ended:  # the session's next drill
+        return redirect(step.url)
     today = selectors.today_for(user=request.user)
     due = selectors.due_skills(user=request.user)
     first = due.first()
-    if first is not None and (more or not today.met):
-        params = DrillParams.from_query({"items": first.skill}, preferences.drill_defaults(request))
-        if params.side_hand is None:  # among the due skill's drills, those near the level
-            hand = ratings.fitting_side_hand(
-                request.user, first.kind, [first.skill], params.convention
-            )
-            params = replace(params, side_hand=hand) if hand else params
-        here = reverse("review") + ("?more=1" if more else "")
-        return redirect(next_drill_url(first.kind, params, review="1", next=here))
     if wants_partial(request):  # the drill page's *Next*: load the summary as a whole page
         return redirect_page(request, request.get_full_path())
     # The engine's words (kind, skill, answer) stay messages: the template says them in the

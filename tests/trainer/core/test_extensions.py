@@ -22,7 +22,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[3]
 def test_every_point_is_named_in_settings_and_imports():
     assert set(settings.CONCERTO_EXTENSIONS) == set(extensions.POINTS)
     for point in extensions.POINTS:
-        found = extensions.every(point) if point == "session_frames" else [extensions.one(point)]
+        found = extensions.every(point) if point == "drill_sessions" else [extensions.one(point)]
         assert found and all(callable(f) for f in found), point
 
 
