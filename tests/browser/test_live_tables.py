@@ -480,7 +480,9 @@ def test_four_people_play_a_deal_live_and_each_seat_is_photographed(
             photographed = True
         _move(players)
         if photographed:
-            expect(host.page.locator(f"{TABLE} details.live-log")).to_have_attribute("open", "")
+            expect(host.page.locator(f"{TABLE} details[data-hand-log-fold]")).to_have_attribute(
+                "open", ""
+            )
         moves += 1
         assert moves <= 60
     assert photographed and moves >= 20
@@ -493,8 +495,14 @@ def test_four_people_play_a_deal_live_and_each_seat_is_photographed(
 
 def _photograph(players: list[Player], shot) -> None:
     """Each seat's table at desktop width and on a 360 px phone; nothing wider than the
-    phone's screen. South's finished hands are opened (and stay open as the table moves)."""
-    players[0].page.locator(f"{TABLE} details.live-log summary").click()
+    phone's screen. On the desktop the hand log is beside the table; on South's phone it is
+    folded under it, opened there (and it stays open as the table moves)."""
+    for p in players:
+        expect(p.page.locator(f"{TABLE} [data-hand-log]")).to_be_visible()
+    south = players[0].page
+    south.set_viewport_size(PHONE)
+    south.locator(f"{TABLE} details[data-hand-log-fold] summary").click()
+    south.set_viewport_size(DESKTOP)
     for p in players:
         shot(p.page, f"{p.seat}-desktop")
         p.page.set_viewport_size(PHONE)

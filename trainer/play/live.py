@@ -64,6 +64,7 @@ from trainer.play.live_services import (
 )
 from trainer.play.models import LiveTable
 from trainer.play.presenters import lead_note
+from trainer.play.table_view import live_table
 
 __all__ = [
     "LOOK_AGAIN_AFTER",
@@ -241,8 +242,9 @@ def live_urls(pk: int) -> LiveUrls:
 
 
 def live_context(shown: LiveShown) -> dict[str, Any]:
-    """The template context of the table partial: the seat's cards as buttons (legal ones
-    only are buttons), pass and "Play!" when allowed, and the table's addresses."""
+    """The template context of the table partial: the board (``tv``, the seats around the
+    table as this seat or watcher sees them), the seat's cards as buttons (legal ones only are
+    buttons), pass and "Play!" when allowed, and the table's addresses."""
     legal = shown.view.legal if shown.view is not None and shown.seat is not None else ()
     hand = shown.view.hand if shown.view is not None and shown.seat is not None else ()
     return {
@@ -253,4 +255,5 @@ def live_context(shown: LiveShown) -> dict[str, Any]:
         "my_away": any(line.mine and line.away for line in shown.seats),
         "advice": lead_note(shown.coach.advice),
         "urls": live_urls(shown.table.pk),
+        "tv": live_table(shown),
     }

@@ -13,14 +13,14 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.urls import reverse
 from django.utils.translation import gettext, gettext_lazy, pgettext, pgettext_lazy
 
 from engine.cards import Card, sort_cards
-from engine.game import FORCE, PASS, Action, ActionKind
+from engine.game import FORCE, PASS, Action
 from engine.messages import Msg, terms
 from engine.play import (
     LEARNER,
@@ -37,6 +37,14 @@ from engine.signals import CONVENTIONS
 from trainer.core.game.odds import odds_chart
 from trainer.play.models import Game, hand_key
 from trainer.play.selectors import TableShown
+from trainer.play.table_view import (
+    LogDeal,
+    LogLine,
+    Played,
+    SeatHand,
+    seat_name,
+    solo_table,
+)
 from trainer.progress.models import Attempt
 from trainer.wording.render import say, term
 
@@ -64,12 +72,6 @@ PACES = (
 )
 #: Delay classes the stylesheet defines (``d1`` … ``d60``); later steps share the last.
 MAX_DELAY = 60
-
-
-def seat_name(seat: Seat | str) -> str:
-    """A seat's name in the active language (``Seat.N`` or its letter → North)."""
-    english = terms()["seat"].get(str(seat))
-    return str(seat) if english is None else term("seat", english)
 
 
 def seat_names() -> dict[str, str]:
@@ -143,61 +145,6 @@ def _action_text(seat: Seat, action: Action, *, lead: bool, you: bool) -> str:
 def _card(action: Action) -> Card:
     assert action.card is not None, action
     return action.card
-
-
-@dataclass
-class Played:
-    """One action shown on the table: a card, a pass or a force, by a seat."""
-
-    seat: Seat
-    action: Action
-    delay: int = 0
-
-    @property
-    def card(self) -> Card | None:
-        return self.action.card
-
-    @property
-    def seat_name(self) -> str:
-        return seat_name(self.seat)
-
-    @property
-    def word(self) -> str:
-        if self.action.kind is ActionKind.PASS:
-            return pgettext("the call", "Pass")
-        if self.action.kind is ActionKind.FORCE:
-            return pgettext("the call", "Play!")
-        return ""
-
-
-@dataclass
-class ShownHandCtx:
-    number: int
-    leader: str
-    side: str
-    #: Who played each card (the seat's letter, which the template writes as the
-    #: ``seat_short`` term: ``N`` in English, 北 in Japanese) and the card.
-    cards: list[tuple[str, Card]]
-    combination: str
-    points: int
-    side_name: str
-    delay: int = 0
-
-    @property
-    def combination_text(self) -> str:
-        return _term("combo_lower", self.combination)
-
-
-@dataclass
-class SeatCtx:
-    seat: str
-    count: int
-    completed: list[ShownHandCtx] = field(default_factory=list)
-    to_move: bool = False
-
-    @property
-    def name(self) -> str:
-        return seat_name(self.seat)
 
 
 @dataclass
@@ -338,23 +285,19 @@ def _log(
     summaries: Sequence[HandSummary],
     attempts: dict[str, Attempt],
     finished_at: dict[tuple[int, int], int],
-) -> list[dict[str, Any]]:
+) -> list[LogDeal]:
     """The hand log: every finished hand's line, deal by deal, newest last; a hand that ended
     in the steps shown shows its line once its last card has (``finished_at``: its step)."""
-    deals: list[dict[str, Any]] = []
+    deals: list[tuple[int, list[LogLine]]] = []
     for summary in summaries:
-        if not deals or deals[-1]["deal_number"] != summary.deal_number:
-            deals.append({"deal_number": summary.deal_number, "lines": []})
+        if not deals or deals[-1][0] != summary.deal_number:
+            deals.append((summary.deal_number, []))
         summary = _summary_read(summary, attempts)
         key = (summary.deal_number, summary.hand_number)
-        deals[-1]["lines"].append(
-            {
-                "hand_number": summary.hand_number,
-                "text": summary.text,
-                "delay": _delay(finished_at.get(key, 0)),
-            }
+        deals[-1][1].append(
+            LogLine(summary.hand_number, summary.text, _delay(finished_at.get(key, 0)))
         )
-    return deals
+    return [LogDeal(number, tuple(lines)) for number, lines in deals]
 
 
 def table_context(
@@ -391,28 +334,24 @@ def table_context(
         if (s.deal_number, s.hand_number) == (view.deal_number, view.hand_number)
         and not s.hand_finished
     ]
-    current = []
     offset = len(view.current) - len(current_steps)
-    for i, (seat, action) in enumerate(view.current):
-        delay = _delay(current_steps[i - offset]) if i >= offset and current_steps else 0
-        current.append(Played(seat, action, delay))
-    seats = {str(s): SeatCtx(str(s), view.counts[str(s)], to_move=view.to_move is s) for s in SEATS}
-    for hand in view.completed:
-        seats[str(hand.leader)].completed.append(
-            ShownHandCtx(
-                number=hand.number,
-                leader=str(hand.leader),
-                side=str(hand.side),
-                cards=[(str(seat), c) for seat, c in hand.cards],
-                combination=hand.combination,
-                points=hand.points,
-                side_name=sides.get(str(hand.side), str(hand.side)),
-                delay=_delay(finished_at.get((view.deal_number, hand.number), 0)),
-            )
+    current = [
+        Played(seat, action, _delay(current_steps[i - offset]) if i >= offset else 0)
+        for i, (seat, action) in enumerate(view.current)
+    ]
+    completed = [
+        SeatHand(
+            number=hand.number,
+            leader=str(hand.leader),
+            side=str(hand.side),
+            cards=tuple((str(seat), c) for seat, c in hand.cards),
+            combination=hand.combination,
+            points=hand.points,
+            side_name=sides.get(str(hand.side), str(hand.side)),
+            delay=_delay(finished_at.get((view.deal_number, hand.number), 0)),
         )
-    if paused:
-        for seat_ctx in seats.values():
-            seat_ctx.to_move = False
+        for hand in view.completed
+    ]
     legal = set(view.legal) if owner and not paused else set()
     own_hand: list[dict[str, Any]] = [
         {"card": c, "legal": Action.play(c) in legal} for c in view.hand
@@ -435,7 +374,7 @@ def table_context(
     ):
         recorded = attempts()
     log = _log(shown.summaries, recorded, finished_at)
-    lines = [line["text"] for deal in log for line in deal["lines"]]
+    lines = [line.text for deal in log for line in deal.lines]
     ready = _delay(len(steps) + 1) if steps else 0
     short_sides = short_side_names(None if owner else player)
     ctx: dict[str, Any] = {
@@ -443,12 +382,15 @@ def table_context(
         "view": view,
         "owner": owner,
         "version": game.version,
-        "seats": seats,
-        "north": seats["N"],
-        "east": seats["E"],
-        "south": seats["S"],
-        "west": seats["W"],
-        "current": current,
+        "table": solo_table(
+            view=view,
+            current=current,
+            completed=completed,
+            log=log,
+            owner=owner,
+            player=player,
+            paused=paused,
+        ),
         "hand": own_hand,
         "can_pass": PASS in legal,
         "can_force": FORCE in legal,
@@ -460,9 +402,7 @@ def table_context(
         "advice_available": advice is not None,
         "advice": lead_note(advice) if helped else None,
         "quiz": _quiz(quiz, game, recorded) if quiz is not None else None,
-        "coach_lines": lines,
         "last_line": lines[-1] if lines else "",
-        "log": log,
         # At the end, the last hand (no pause follows it: the result does).
         "last_hand": hand_ctx(shown.summaries[-1], recorded, sides)
         if view.is_over and shown.summaries

@@ -350,24 +350,35 @@ def test_a_live_table_names_the_seats_and_sides_in_japanese_and_english_is_uncha
         assert '<span class="card pass-card play-word">パス</span>' in html
         assert latin_runs(html, names) == [], latin_runs(html, names)
     watched = _page(_live_client(teacher, "ja"), url)
-    assert re.findall(r"<p><strong>(.)</strong> ", watched) == ["北", "東", "南", "西"]
+    assert re.findall(r'data-held="(\w)" aria-label="(.)', watched) == [
+        ("N", "北"),
+        ("W", "西"),
+        ("E", "東"),
+        ("S", "南"),
+    ]
     for who in (waiting, teacher):
         listing = _page(_live_client(who, "ja"), "/play/tables/")
         assert "南: ana, 北: ben" in listing and latin_runs(listing, names) == []
 
-    # The English pages as they were: letters beside the cards, in the turn line, the watcher's
-    # hands and the list; N–S and E–W in the score; "pass" on the card.
+    # The English pages: the seats' names beside the current hand's cards, in the turn line and
+    # on the watcher's hands (as the solo table names them), letters in the list; N–S and E–W
+    # in the score; "Pass" on the card (as on the solo table).
     for who in (waiting, teacher):
         html = _live_client(who, "en").get(url).content.decode()
         assert 'lang="en"' in html
-        assert set(_spans(html, "play-who")) <= EN_LETTERS and _spans(html, "play-who")
-        assert re.fullmatch(r"[NS] to play\.", _turn(html)), _turn(html)
+        assert set(_spans(html, "play-who")) <= EN_NAMES and _spans(html, "play-who")
+        assert re.fullmatch(r"(North|South) to play\.", _turn(html)), _turn(html)
         assert re.search(r"· N–S \d+ · E–W \d+</p>", html)
-        assert '<span class="card pass-card play-word">pass</span>' in html
+        assert '<span class="card pass-card play-word">Pass</span>' in html
         listing = _live_client(who, "en").get("/play/tables/").content.decode()
         assert "S: ana, N: ben" in listing
     watched = _live_client(teacher, "en").get(url).content.decode()
-    assert re.findall(r"<p><strong>(.)</strong> ", watched) == ["N", "E", "S", "W"]
+    assert re.findall(r'data-held="(\w)" aria-label="(\w+)', watched) == [
+        ("N", "North"),
+        ("W", "West"),
+        ("E", "East"),
+        ("S", "South"),
+    ]
 
 
 @pytest.mark.parametrize(

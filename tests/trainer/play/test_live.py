@@ -766,7 +766,10 @@ def test_a_player_connecting_after_a_move_shows_as_connected_on_the_others_socke
         return before, after
 
     before, after = run_async(play)
-    line = r'data-seat-line="N"[^<]*<strong>[^<]*</strong>[\s\S]*?data-connected="(\d)"'
+    line = (
+        r'data-seat-line="N">\s*<h2[^>]*>.*?</h2>\s*'
+        r'<p class="play-seat-who">[^\n]*?data-connected="(\d)"'
+    )
     assert re.search(line, before)[1] == "0" and re.search(line, after)[1] == "1"
     assert (
         re.search(r'data-version="(\d+)"', before)[1]
@@ -788,11 +791,30 @@ def test_the_finished_hands_list_each_hand_and_its_cards_in_order(language, titl
 
     rendered = render_for(ana, table.pk, language)
     assert rendered is not None
-    log = re.search(r'<details class="live-log">.*?<ol>(.*?)</ol>', rendered[1], re.S)
+    html = rendered[1]
+    # The hand log beside the table: one line per finished hand, in order, named by its number.
+    log = re.search(r"<aside [^>]*data-hand-log>(.*?)</aside>", html, re.S)
     assert log is not None
-    items = re.findall(r"<li>(.*?): (.*?)</li>", log[1], re.S)
-    assert [t for t, _ in items] == [title.format(h.number) for h in completed]
-    for (_, cards), hand in zip(items, completed, strict=True):
+    items = re.findall(r'<li class="" data-log-line="(\d+):(\d+)">(.*?)</li>', log[1], re.S)
+    assert [int(n) for _, n, _ in items] == [h.number for h in completed]
+    for (_, _, text), hand in zip(items, completed, strict=True):
+        assert text.startswith(title.format(hand.number)), text
+    # Each hand's cards face up, in the order played, in the seat box of the seat that led it.
+    for hand in completed:
+        seat = re.search(
+            rf'<div class="play-seat [^"]*" data-seat-line="{hand.leader}">(.*?)</div>\s*'
+            r'(?=<div class="play-(?:seat|centre) |</div>)',
+            html,
+            re.S,
+        )
+        assert seat is not None
+        block = re.search(
+            rf'data-hand="{hand.number}">.*?<ul class="hand play-mini"[^>]*>(.*?)</ul>',
+            seat[0],
+            re.S,
+        )
+        assert block is not None, hand.number
+        cards = block[1]
         shown = re.findall(r'<span class="card [^"]*" title="[^"]*"><span class="rank"', cards)
         assert len(shown) == len(hand.cards)
         faces = re.findall(r'<span class="rank" aria-hidden="true">([^<]+)</span>', cards)
@@ -835,26 +857,32 @@ def test_the_seat_lines_and_the_hand_say_who_sits_where_and_what_may_be_played(
     rendered = render_for(ana, table.pk, language)
     assert rendered is not None
     html = rendered[1]
+    # The seats around the table (North, West, East, South): the name and cards left, then who
+    # plays the seat and whether they are here.
     lines = re.findall(
-        r'<li class="live-seat([^"]*)" data-seat-line="(\w)">\s*<strong>([^<]*)</strong>(.*?)</li>',
+        r'<div class="play-seat play-[\w-]+([^"]*)" data-seat-line="(\w)">\s*'
+        r'<h2 class="play-seat-name">([^<]*?) · <span data-count="\w">\d+</span>[^<]*</h2>\s*'
+        r'<p class="play-seat-who">(.*?)</p>',
         html,
         re.S,
     )
-    assert [seat for _, seat, _, _ in lines] == ["N", "E", "S", "W"]
-    assert [name for _, _, name, _ in lines] == names.split()
+    assert [seat for _, seat, _, _ in lines] == ["N", "W", "E", "S"]
+    assert [name for _, _, name, _ in lines] == [names.split()[i] for i in (0, 3, 1, 2)]
     by_seat = {seat: (classes, rest) for classes, seat, _, rest in lines}
     assert by_seat["S"][0] == " mine to-move"
     assert all(by_seat[s][0] == "" for s in "NEW")
     south = by_seat["S"][1]
-    assert f'ana <span class="muted">{you}</span>' in south
+    assert f'<span class="play-person">ana</span> <span class="muted">{you}</span>' in south
     assert f'data-connected="1">{connected}</span>' in south and bot not in south
     north = by_seat["N"][1]
-    assert f'<span class="pill">{bot}</span> bea' in north and away in north
+    assert f'<span class="pill">{bot}</span> <span class="play-person">bea</span>' in north
+    assert away in north
     assert "data-connected" not in north and you not in north  # (a bot's seat: no presence)
     east, west = by_seat["E"][1], by_seat["W"][1]
     assert f'<span class="pill">{bot}</span>' in east
     assert "data-connected" not in east and away not in east
-    assert "cora\n" in west and bot not in west and you not in west
+    assert '<span class="play-person">cora</span>' in west
+    assert bot not in west and you not in west
     assert 'data-connected="0">○ ' in west and connected not in west
 
     hand = re.search(r'<div class="hand" role="group"[^>]*>(.*?)</div>', html, re.S)

@@ -2,30 +2,28 @@
 
 ``{% play_button c key %}`` draws a card face as a submit button that plays it: ``name="action"``
 ``value="7H"`` and the stable hook ``data-action="7H"``; ``key`` is its number key (1–9).
-``{% live_log v.completed %}``, ``{% live_seats shown %}`` and ``{% live_hand buttons %}`` draw a
-live table's finished hands, who sits where and the seat's own cards. Every seat's frame of every
-move draws them, so they are drawn here rather than by template loops (see each tag).
+``{% seat_hands seat.completed seat.name %}`` draws the finished hands a seat led, face up in its
+box on the table (``{% played_cards h.cards %}`` one hand's cards), and
+``{% live_hand buttons %}`` a live seat's own cards. Every seat's frame of every move draws them,
+so they are drawn here rather than by template loops (see each tag).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from django import template
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language, gettext
+from django.utils.translation import get_language, gettext, ngettext
 
 from engine.cards import DECK, Card
-from engine.play import ShownHand
 from trainer.core.game.suits import SUIT_CLASS
-from trainer.core.templatetags.cards import card_face, card_label, drawn_cards
+from trainer.core.templatetags.cards import card_face, card_label, drawn_cards, suits
+from trainer.play.table_view import LogDeal, SeatHand
+from trainer.wording.render import say
 from trainer.wording.templatetags.wording import term
-
-if TYPE_CHECKING:
-    from trainer.play.live import LiveShown
 
 register = template.Library()
 
@@ -80,7 +78,7 @@ def _drawn() -> _Drawn:
     if language not in _DRAWN:
         _DRAWN[language] = _Drawn(
             buttons={(c, k): _button(c, k) for c in DECK for k in (None, *range(1, 10))},
-            minis={(seat, c): _mini(seat, c) for seat in "NESW" for c in DECK},
+            minis={(seat, c): _mini(term(seat, "seat_short"), c) for seat in "NESW" for c in DECK},
             idle={c: _idle(c) for c in DECK},
         )
     return _DRAWN[language]
@@ -99,9 +97,81 @@ def lookup(mapping: dict[str, str], key: str) -> str:
 
 @register.simple_tag
 def played_cards(cards: list[tuple[str, Card]]) -> SafeString:
-    """A completed hand's cards, each small, with the seat that played it beneath."""
+    """A completed hand's cards, each small, with the seat that played it beneath (its short
+    name in the active language: ``N`` in English, 北 in Japanese)."""
     minis = _drawn().minis
     return mark_safe("".join(minis[(seat, c)] for seat, c in cards))  # noqa: S308 - built by format_html
+
+
+@register.simple_tag
+def seat_hands(hands: Sequence[SeatHand], seat_name: str) -> SafeString:
+    """The finished hands a seat led (``seat_name``), face up in its box on the table: each
+    hand's number, combination and points, and its cards with the seat that played each.
+    Drawn here rather than by template loops: every seat's frame of every live move draws all
+    of them, and their two translated strings a hand were most of the frame's rendering."""
+    minis = _drawn().minis
+    items = []
+    for h in hands:
+        fields = {
+            "number": h.number,
+            "seat": seat_name,
+            "combination": h.combination_text,
+            "side": h.side_name,
+            "points": h.points,
+        }
+        label = gettext("Hand %(number)s · %(combination)s %(points)s") % fields
+        aria = (
+            ngettext(
+                "Hand %(number)s, led by %(seat)s: %(combination)s for %(side)s, %(points)s point",
+                "Hand %(number)s, led by %(seat)s: %(combination)s for %(side)s, %(points)s points",
+                h.points,
+            )
+            % fields
+        )
+        cards = "".join(minis[(seat, c)] for seat, c in h.cards)
+        items.append(
+            format_html(
+                '<div class="play-completed d{}{}" data-hand="{}">\n'
+                '        <span class="play-completed-label">{}</span>\n'
+                '        <ul class="hand play-mini" aria-label="{}">{}</ul>\n      </div>',
+                h.delay,
+                " play-step" if h.delay else "",
+                h.number,
+                label,
+                aria,
+                mark_safe(cards),  # noqa: S308 - each card was drawn by format_html
+            )
+        )
+    return mark_safe("".join(items))  # noqa: S308 - each item was built by format_html
+
+
+@register.simple_tag
+def hand_log(log: Sequence[LogDeal], deals_named: bool) -> SafeString:
+    """The hand log's lines, deal by deal (each deal headed when ``deals_named``): every
+    finished hand's line, shown at its step (``delay``) on the solo table. Drawn here for the
+    same reason as :func:`seat_hands`; the board draws it once and shows it twice (beside the
+    table, and folded under it on a phone)."""
+    parts = []
+    for deal in log:
+        if deals_named:
+            parts.append(
+                format_html(
+                    '<h3 class="play-log-deal">{}</h3>',
+                    gettext("Deal %(number)s") % {"number": deal.deal_number},
+                )
+            )
+        lines = "".join(
+            format_html(
+                '<li class="{}" data-log-line="{}:{}">{}</li>',
+                f"play-step d{line.delay}" if line.delay else "",
+                deal.deal_number,
+                line.hand_number,
+                suits(say(line.text)),
+            )
+            for line in deal.lines
+        )
+        parts.append(format_html('\n    <ul class="play-log-lines">{}</ul>', mark_safe(lines)))  # noqa: S308 - built by format_html
+    return mark_safe("".join(parts))  # noqa: S308 - each part was built by format_html
 
 
 @register.simple_tag
@@ -121,71 +191,6 @@ def south_hand(hand: list[dict[str, object]]) -> SafeString:
         )
         items.append(f"<li>{inner}</li>")
     return mark_safe("".join(items))  # noqa: S308 - each piece was built by format_html
-
-
-@register.simple_tag
-def live_log(completed: Sequence[ShownHand]) -> SafeString:
-    """A live table's finished hands as list items: ``Hand 3: <cards>``. Drawn here rather
-    than by nested template loops: every seat's frame of every move draws it, and the loops
-    were about two fifths of the frame's rendering by the end of a deal."""
-    drawn, title = drawn_cards(), gettext("Hand %(number)s")
-    items = []
-    for hand in completed:
-        cards = "".join(drawn[c] for _, c in hand.cards)
-        named = title % {"number": hand.number}
-        items.append(format_html("<li>{}: {}</li>", named, mark_safe(cards)))  # noqa: S308 - drawn by format_html
-    return mark_safe("".join(items))  # noqa: S308 - each item was built by format_html
-
-
-@register.simple_tag
-def live_seats(shown: LiveShown) -> SafeString:
-    """A live table's "who sits where" list items: each seat's name, bot or player, presence
-    and whose turn it is. Its template form was two fifths of a frame's rendering."""
-    items = []
-    for line in shown.seats:
-        classes = (
-            "live-seat"
-            + (" mine" if line.mine else "")
-            + (" to-move" if shown.to_move == line.seat else "")
-        )
-        who = (
-            format_html('<span class="pill">{}</span>', gettext("bot"))
-            if line.bot
-            else SafeString()
-        )
-        if line.name:
-            who += format_html(" {}", line.name)
-        if line.mine:
-            who += format_html(' <span class="muted">({})</span>', gettext("you"))
-        presence = (
-            format_html(
-                '<span class="live-presence" data-connected="{}">{}</span>',
-                "1" if line.connected else "0",
-                ("● " + gettext("connected"))
-                if line.connected
-                else ("○ " + gettext("not connected")),
-            )
-            if not line.bot
-            else ""
-        )
-        away = (
-            format_html('<span class="muted">{}</span>', gettext("(a bot plays for now)"))
-            if line.away
-            else ""
-        )
-        items.append(
-            format_html(
-                '<li class="{}" data-seat-line="{}">\n      <strong>{}</strong>\n      {}\n'
-                "      {}\n      {}\n    </li>",
-                classes,
-                str(line.seat),
-                term(str(line.seat), "seat"),
-                who,
-                presence,
-                away,
-            )
-        )
-    return mark_safe("".join(items))  # noqa: S308 - each item was built by format_html
 
 
 @register.simple_tag

@@ -66,9 +66,9 @@
         });
       }
       var focused = old.contains(document.activeElement) ? focusKey(document.activeElement) : null;
-      // "Finished hands" stays open (or closed) as the reader left it.
-      var log = old.querySelector("details.live-log");
-      var freshLog = fresh.querySelector("details.live-log");
+      // The folded hand log (a phone's) stays open (or closed) as the reader left it.
+      var log = old.querySelector("details[data-hand-log-fold]");
+      var freshLog = fresh.querySelector("details[data-hand-log-fold]");
       if (log && freshLog) freshLog.open = log.open;
       old.replaceWith(fresh);
       if (focused) {
