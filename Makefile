@@ -173,8 +173,8 @@ lint: setup-dev
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
-# The engine strictly; the Django side through the django-stubs plugin at mypy's default
-# strictness (the [tool.mypy] overrides in pyproject.toml).
+# Both strictly ([tool.mypy] in pyproject.toml, no per-module loosening): the engine, and the
+# Django side through the django-stubs plugin.
 typecheck: setup-dev
 	$(BIN)/mypy --strict engine
 	$(BIN)/mypy trainer concerto_site

@@ -49,7 +49,7 @@ def _play(ns: argparse.Namespace) -> list[dict[str, Any]]:
             start = time.perf_counter()
             result = run_tournament(spec, jobs=ns.jobs, progress=sys.stderr.isatty())
             elapsed = time.perf_counter() - start
-            line = {"row": row, "name": bot + (f" ({conv})" if conv else "")}
+            line: dict[str, Any] = {"row": row, "name": bot + (f" ({conv})" if conv else "")}
             line |= {"elapsed_s": round(elapsed, 1), "result": result.as_json()}
             if ns.json:
                 print(json.dumps(result.as_json()))

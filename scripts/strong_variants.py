@@ -141,13 +141,15 @@ VARIANTS: dict[str, PlanFunction] = {
 }
 
 
+# The variants patch names where the engine looks them up: imports there, not exports, hence
+# the `attr-defined` ignores below.
 _AS_IT_PLAYS = (
     signal_bot.DRAW_ITEMS,
-    tournament.make_bot,
+    tournament.make_bot,  # type: ignore[attr-defined]
     signal_bot.SignalBot._reply,
     signal_bot.SignalBot._last_fill,
 )
-_AS_IT_READS = (signal_bot.FULL_HOUSE_OVER, signal_bot.kept_holdings)
+_AS_IT_READS = (signal_bot.FULL_HOUSE_OVER, signal_bot.kept_holdings)  # type: ignore[attr-defined]
 
 
 def _completion_odds(odds: float) -> Callable[[], None]:
@@ -158,7 +160,7 @@ def _completion_odds(odds: float) -> Callable[[], None]:
                 bot.completion_odds = odds
             return bot
 
-        tournament.make_bot = make
+        tournament.make_bot = make  # type: ignore[attr-defined]
 
     return change
 
@@ -172,7 +174,7 @@ def _signalled(*items: str) -> Callable[[], None]:
 
 def _draws(draws: int, enough: int) -> Callable[[], None]:
     def change() -> None:
-        signal_bot.kept_holdings = partial(_AS_IT_READS[1], draws=draws, enough=enough)
+        signal_bot.kept_holdings = partial(_AS_IT_READS[1], draws=draws, enough=enough)  # type: ignore[attr-defined]
 
     return change
 
@@ -217,7 +219,7 @@ def _no_last_fill() -> None:
 
 
 def _hand_points_reply() -> None:
-    signal_bot.odds_plan = partial(odds_reading.odds_plan, for_the_deal=False)  # type: ignore[assignment]
+    signal_bot.odds_plan = partial(odds_reading.odds_plan, for_the_deal=False)  # type: ignore[attr-defined]
 
 
 #: The bot's other choices changed (each on the ``strong`` reply).
@@ -247,9 +249,9 @@ def _chunk(args: tuple[str, TournamentSpec, int, int]) -> tuple[list[float], flo
     variant, spec, start, stop = args
     # Each variant starts from the bot as it plays (a worker plays chunk after chunk).
     bot = signal_bot.SignalBot
-    signal_bot.DRAW_ITEMS, tournament.make_bot, bot._reply, bot._last_fill = _AS_IT_PLAYS  # type: ignore[method-assign]
-    signal_bot.FULL_HOUSE_OVER, signal_bot.kept_holdings = _AS_IT_READS
-    signal_bot.odds_plan = VARIANTS.get(variant, odds_reading.odds_plan)  # type: ignore[assignment]
+    signal_bot.DRAW_ITEMS, tournament.make_bot, bot._reply, bot._last_fill = _AS_IT_PLAYS  # type: ignore[attr-defined,method-assign]
+    signal_bot.FULL_HOUSE_OVER, signal_bot.kept_holdings = _AS_IT_READS  # type: ignore[attr-defined]
+    signal_bot.odds_plan = VARIANTS.get(variant, odds_reading.odds_plan)  # type: ignore[attr-defined,assignment]
     CHANGES.get(variant, lambda: None)()
     # Fresh bots: their memo tables must not hold another variant's replies.
     tournament._LOCAL.bots = None
