@@ -178,6 +178,7 @@ lint: setup-dev
 typecheck: setup-dev
 	$(BIN)/mypy --strict engine
 	$(BIN)/mypy trainer concerto_site
+	$(BIN)/mypy scripts
 
 # Test processes (pytest-xdist): one per core and one more by default (the browser tests spend
 # much of their time waiting on Chromium, and another process works meanwhile); each takes the

@@ -470,6 +470,8 @@ def test_four_people_play_a_deal_live_and_each_seat_is_photographed(
     for p in players:
         p.wait_live()
         expect(p.page.locator(f"{TABLE} .live-presence[data-connected='1']")).to_have_count(4)
+        # Before the deal the four players sit around the table, each seat named.
+        expect(p.page.locator(f"{TABLE} .play-seat[data-seat-line]")).to_have_count(4)
     _begin(host, [north, east, west])
 
     moves = 0
@@ -497,8 +499,12 @@ def _photograph(players: list[Player], shot) -> None:
     """Each seat's table at desktop width and on a 360 px phone; nothing wider than the
     phone's screen. On the desktop the hand log is beside the table; on South's phone it is
     folded under it, opened there (and it stays open as the table moves)."""
+    seat_names = {"North", "East", "South", "West"}
     for p in players:
         expect(p.page.locator(f"{TABLE} [data-hand-log]")).to_be_visible()
+        # The current hand names its seats in full, capitalised, as the solo table does.
+        who = p.page.locator(f"{TABLE} .play-current .play-who").all_inner_texts()
+        assert set(who) <= seat_names, who
     south = players[0].page
     south.set_viewport_size(PHONE)
     south.locator(f"{TABLE} details[data-hand-log-fold] summary").click()
