@@ -226,6 +226,9 @@ def test_the_odds_panel_explains_its_shape_codes(live_server, page: Page, phone_
         p.goto(live_server.url + SHAPES_URL)
         p.locator(f'input[name="option"][value="{right_option(SHAPES)}"]').check()
         p.get_by_role("button", name="Check answer").click()
+        # The page gives the focus to the feedback once the answer has settled in: wait for
+        # it, so that the focus moved below is not taken back.
+        expect(p.locator("#feedback")).to_be_focused()
         chart = p.locator("#feedback .odds-chart")
         expect(chart).to_contain_text("X.XX")  # a reading with its shape
         legend = chart.locator("[data-shape-legend]")
