@@ -6,8 +6,10 @@ the hand after. A page that showed all of it at once would replace the summary o
 learner's own hand before it could be read, so the table *pauses* at the end of each hand led
 by the learner's side (the hands whose signal the learner gave or was asked to read): the page
 shows the table as it stood when that hand ended, with the hand's :class:`HandSummary`, until
-the learner goes on. Once everything is over (the deal, or the game) the table does not pause:
-nothing more is played, and the result and every hand's summary follow.
+the learner goes on. That holds when the learner's last card ends the deal too: the bots may
+play out the deal's last hands on their own, and the learner's hand is still paused on before
+them. Only the record's very last hand is never paused on: the result shows it; and a table
+that is over, looked at again later (no steps to show), shows its result at once.
 
 Nothing here is stored. Where each hand ended is read from the table's deals; the page tells
 how far into the record the learner has already gone on (``seen``, a record length); and the
@@ -101,12 +103,13 @@ def last_turn(table: PlayTable, seat: Seat = LEARNER) -> int:
 def pause_at(table: PlayTable, *, seen: int = 0, seat: Seat = LEARNER) -> HandEnd | None:
     """The finished hand the table pauses on: the first hand led by ``seat``'s side that ended
     after ``seat``'s last action and after the first ``seen`` actions of the record (where the
-    learner last went on). None when there is none, and once everything is over."""
-    if table.is_over():
-        return None
+    learner last went on). None when there is none; never the last hand of a table that is
+    over (the result shows it)."""
     mark = max(seen, last_turn(table, seat))
-    for end in hand_ends(table):
-        if end.at > mark and end.side is seat.side:
+    ends = hand_ends(table)
+    last = len(table.actions) if table.is_over() else None
+    for end in ends:
+        if end.at > mark and end.side is seat.side and end.at != last:
             return end
     return None
 
@@ -126,7 +129,11 @@ def paused(
     table: PlayTable, steps: Sequence[Step] = (), *, seen: int = 0, seat: Seat = LEARNER
 ) -> Paused:
     """``table`` and the ``steps`` that brought it to where it is (the record's last actions,
-    e.g. what :meth:`PlayTable.act` returned), cut at the hand it pauses on, if any."""
+    e.g. what :meth:`PlayTable.act` returned), cut at the hand it pauses on, if any. A table
+    that is over pauses only on the way to its end (with ``steps``): looked at again later, it
+    shows its result."""
+    if table.is_over() and not steps:
+        return Paused(table, tuple(steps))
     end = pause_at(table, seen=seen, seat=seat)
     if end is None:
         return Paused(table, tuple(steps))

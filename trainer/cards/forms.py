@@ -12,16 +12,21 @@ signalled again.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from django import forms
+from django.utils.formats import date_format
+from django.utils.timezone import localtime
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext
 
 from engine.messages import Msg, templates
 from engine.signals import ITEM_TITLES, Convention, Row
 from engine.signals.card import SUIT_RELATION_NAMES
 from engine.signals.cardfile import card_schema
+from trainer.cards.models import CardVersion
 
 #: The suit relations a row may allow, as one choice each.
 SUIT_SETS: dict[str, frozenset[str]] = {
@@ -124,8 +129,21 @@ class CardForm(forms.Form):
                 help_text=_("None ticked: any suit."),
             )
 
-    def sections(self) -> list[dict[str, Any]]:
-        """The form by checklist item, for the template: the item's field and its rows' fields."""
+    def sections(self, open_items: Iterable[str] = ()) -> list[dict[str, Any]]:
+        """The form by checklist item, for the template: the item's field and its rows' fields,
+        and whether the item is shown unfolded (``open``): it is in ``open_items`` (it differs
+        from the base card, or the check names it), or a posted field of it changed or has an
+        error."""
+        unfold = set(open_items)
+        bound = self.is_bound
+        touched = set(self.changed_data) | set(self.errors) if bound else set()
+        for name in touched:
+            if name.startswith("item-"):
+                unfold.add(name[5:])
+            elif name.startswith("row-"):
+                index = name.split("-")[1]
+                if index.isdigit() and int(index) < len(self.rows):
+                    unfold.add(str(self.rows[int(index)].row.item))
         out = []
         for item in self.card.checklist:
             rows = [
@@ -141,7 +159,16 @@ class CardForm(forms.Form):
                 for r in self.rows
                 if r.row.item == item
             ]
-            out.append({"item": str(item), "field": self[f"item-{item}"], "rows": rows})
+            signalled = self[f"item-{item}"].value() == SIGNALLED
+            out.append(
+                {
+                    "item": str(item),
+                    "field": self[f"item-{item}"],
+                    "rows": rows,
+                    "signalled": signalled,
+                    "open": str(item) in unfold,
+                }
+            )
         return out
 
     def _cards_words(self, row: Row) -> Msg | str:
@@ -182,3 +209,22 @@ class CardForm(forms.Form):
             "c2_suits": was["c2_suits"] if keep else None,
             "not_suit_pairs": was["not_suit_pairs"] if keep else [],
         }
+
+
+class VersionPairForm(forms.Form):
+    """The two versions of a card to compare (``a``: from, ``b``: to), by number."""
+
+    a = forms.TypedChoiceField(label=_("From version"), coerce=int)
+    b = forms.TypedChoiceField(label=_("To version"), coerce=int)
+
+    def __init__(self, *args: Any, versions: Iterable[CardVersion], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        stamp = pgettext("date format", "j M Y, H:i")
+        choices = [
+            (str(v.number), f"{v.number} · {date_format(localtime(v.created_at), stamp)}")
+            for v in versions
+        ]
+        for name in ("a", "b"):
+            field = self.fields[name]
+            assert isinstance(field, forms.TypedChoiceField)
+            field.choices = choices

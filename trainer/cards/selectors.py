@@ -20,6 +20,7 @@ from django.utils import timezone
 from engine.signals import CONVENTIONS, ITEM_TITLES, Convention
 from engine.signals.cardcheck import check_card, diff_cards
 from engine.signals.cardfile import load_convention
+from trainer.cards.evaluation import chunks_of
 from trainer.cards.models import CardEvaluation, CardVersion, ClubCard
 from trainer.classes.models import ClassMembership, Classroom
 from trainer.clubs.models import Club, ClubMembership
@@ -211,19 +212,83 @@ def diff_view(base: Convention, conv: Convention) -> dict[str, Any]:
     rows = diff["rows"]
     return {
         "same": not (rows["added"] or rows["removed"] or rows["changed"]),
-        "added": [{"id": r["id"], "item": ITEM_TITLES[r["item"]]} for r in rows["added"]],
-        "removed": [{"id": r["id"], "item": ITEM_TITLES[r["item"]]} for r in rows["removed"]],
-        "changed": [
-            {
-                "id": r["id"],
-                "item": ITEM_TITLES[r["item"]],
-                "fields": [
-                    {"field": name, "a": _words(change["a"]), "b": _words(change["b"])}
-                    for name, change in r["fields"].items()
-                ],
-            }
-            for r in rows["changed"]
+        "added": [_row_change(r) for r in rows["added"]],
+        "removed": [_row_change(r) for r in rows["removed"]],
+        "changed": [_row_change(r) for r in rows["changed"]],
+    }
+
+
+def _row_change(row: dict[str, Any]) -> dict[str, Any]:
+    """A row of ``diff_cards``: its id, its item (``item_id``, ``item`` the title) and, when
+    changed, each changed field as ``before → after``."""
+    return {
+        "id": row["id"],
+        "item_id": str(row["item"]),
+        "item": ITEM_TITLES[row["item"]],
+        "fields": [
+            {"field": name, "a": _words(change["a"]), "b": _words(change["b"])}
+            for name, change in row.get("fields", {}).items()
         ],
+    }
+
+
+def changed_items(check: dict[str, Any]) -> set[str]:
+    """The checklist items a :func:`check_view` names: rows that differ from the base card,
+    errors, and ambiguities the base card does not have (the editor opens them)."""
+    diff = check["diff"]
+    found = {r["item_id"] for kind in ("added", "removed", "changed") for r in diff[kind]}
+    found |= {str(e["item"]) for e in check["errors"] if e.get("item")}
+    for entry in check["ambiguities"]:
+        if entry["state"] != "same":
+            found |= {str(i) for i in entry["items"]}
+    return found
+
+
+def version_pair(card: ClubCard, a: int, b: int) -> tuple[CardVersion, CardVersion] | None:
+    """Versions number ``a`` and ``b`` of ``card`` (None when either is not one of its)."""
+    found = {v.number: v for v in card.versions.filter(number__in=[a, b])}
+    if a not in found or b not in found:
+        return None
+    return found[a], found[b]
+
+
+def versions_diff(a: CardVersion, b: CardVersion) -> dict[str, Any]:
+    """What changed from version ``a`` to version ``b``, item by item in the checklist's
+    order: per item the rows added, removed and changed (each changed field ``before →
+    after``); and the card's own fields (its title, …) that changed."""
+    card_a, card_b = version_card(a), version_card(b)
+    diff = diff_cards(card_a, card_b)
+    rows = diff["rows"]
+    order = [str(i) for i in card_b.checklist]
+    order += [str(i) for i in card_a.checklist if str(i) not in order]
+    items: dict[str, dict[str, Any]] = {
+        item: {"item": item, "title": ITEM_TITLES[item], "added": [], "removed": [], "changed": []}
+        for item in order
+    }
+    for kind in ("added", "removed", "changed"):
+        for row in rows[kind]:
+            change = _row_change(row)
+            items.setdefault(
+                change["item_id"],
+                {
+                    "item": change["item_id"],
+                    "title": change["item"],
+                    "added": [],
+                    "removed": [],
+                    "changed": [],
+                },
+            )[kind].append(change)
+    changed = [i for i in items.values() if i["added"] or i["removed"] or i["changed"]]
+    fields = [
+        {"field": key, "a": _words(value["a"]), "b": _words(value["b"])}
+        for key, value in diff["card"].items()
+        if key != "name"  # each version has its own name
+    ]
+    return {
+        "same": not changed and not fields,
+        "items": changed,
+        "unchanged": len(items) - len(changed),
+        "fields": fields,
     }
 
 
@@ -267,11 +332,15 @@ def evaluation_view(evaluation: CardEvaluation | None) -> dict[str, Any] | None:
     if evaluation is None:
         return None
     done = evaluation.chunks.count()
+    played = sum(stop - start for stop, start in evaluation.chunks.values_list("stop", "start"))
     out: dict[str, Any] = {
         "evaluation": evaluation,
         "status": evaluation.status,
         "done": done,
         "total": evaluation.chunks_total,
+        # What the page says: deals played of every deal both tournaments play.
+        "deals_done": played,
+        "deals_total": sum(stop - start for _opponent, start, stop in chunks_of(evaluation)),
         "percent": round(100 * done / evaluation.chunks_total) if evaluation.chunks_total else 0,
         "running": evaluation.status
         in (CardEvaluation.Status.QUEUED, CardEvaluation.Status.RUNNING),

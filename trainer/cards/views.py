@@ -23,7 +23,7 @@ from django.views.decorators.vary import vary_on_headers
 from engine.cards import Card
 from engine.signals import CONVENTIONS, Convention
 from trainer.cards import selectors, services
-from trainer.cards.forms import CardForm
+from trainer.cards.forms import CardForm, VersionPairForm
 from trainer.cards.models import CardVersion, ClubCard
 from trainer.cards.selectors import Owner
 from trainer.core.web.htmx import wants_partial
@@ -103,6 +103,7 @@ def _page(
         "save_errors": save_errors or [],
         **_check_context(checked or form.card, base),
     }
+    ctx["sections"] = form.sections(selectors.changed_items(ctx["check"]))
     if save_errors and checked is None:  # the engine cannot read the edit: its errors only
         ctx["errors_only"] = [{"message": m} for m in save_errors]
     if card is not None:
@@ -397,3 +398,44 @@ def evaluation_status(request: AuthenticatedHttpRequest, pk: int) -> HttpRespons
     if not wants_partial(request):
         return redirect("cards:detail", pk=card.pk)
     return _evaluation_panel(request, card, version)
+
+
+# ---------------------------------------------------------------------------------------------
+# What changed between two versions
+
+
+@login_required
+@require_GET
+def card_diff(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
+    """``/cards/<id>/diff/?a=<number>&b=<number>``: what changed from version ``a`` to version
+    ``b`` of the card, item by item (by default the newest version and the one before). The
+    same people as the editor see it; a version the card does not have is a 404."""
+    card = _card(request, pk)
+    versions = list(selectors.versions_of(card))
+    newest = versions[0].number
+    older = versions[1].number if len(versions) > 1 else newest
+    asked = "a" in request.GET or "b" in request.GET
+    form = VersionPairForm(request.GET if asked else None, versions=versions)
+    if asked and not form.is_valid():
+        return _bad(request, gettext("Choose two versions of this card."))
+    a = form.cleaned_data["a"] if form.is_bound else older
+    b = form.cleaned_data["b"] if form.is_bound else newest
+    pair = selectors.version_pair(card, a, b)
+    if pair is None:
+        raise Http404("No such version.")
+    if not form.is_bound:
+        form = VersionPairForm(initial={"a": a, "b": b}, versions=versions)
+    return render(
+        request,
+        "cards/card_diff.html",
+        {
+            "card": card,
+            "owner": selectors.owner_of(card),
+            "base": selectors.base_card(card),
+            "form": form,
+            "a": pair[0],
+            "b": pair[1],
+            "diff": selectors.versions_diff(*pair),
+            "versions": versions,
+        },
+    )

@@ -160,6 +160,25 @@ def review_goal_update(request: AuthenticatedHttpRequest) -> HttpResponse:
     return redirect(target)
 
 
+def _defaults_named(request: HttpRequest) -> dict[str, str]:
+    """The settings' "default" choices, naming what they stand for: the club's card and rule
+    when the member's club has them, else the site's."""
+    house = preferences.house_rules(request)
+    card, rule = house.get("convention", ""), house.get("rule", "")
+    return {
+        "default_convention": (
+            gettext("Your club's card: %(title)s") % {"title": conventions.title(card)}
+            if card and conventions.is_known(card)
+            else gettext("Site default: %(title)s") % {"title": DEFAULT_CONVENTION.title}
+        ),
+        "default_rule": (
+            gettext("Your club's scoring: %(rule)s") % {"rule": rule_title(rule)}
+            if rule in SCORING_RULES
+            else gettext("Site default: %(rule)s") % {"rule": rule_title("classic")}
+        ),
+    }
+
+
 @require_http_methods(["GET", "POST"])
 def settings_view(request: HttpRequest) -> HttpResponse:
     """Choose the default convention, scoring rule and a four-colour deck (kept in the session)."""
@@ -191,6 +210,7 @@ def settings_view(request: HttpRequest) -> HttpResponse:
         request,
         "trainer/settings.html",
         {
+            **_defaults_named(request),
             "prefs": preferences.get(request),
             "conventions": CONVENTIONS.values(),
             "rules": SCORING_RULES,

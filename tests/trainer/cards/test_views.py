@@ -154,3 +154,77 @@ def test_the_list_shows_the_clubs_cards(signed_in, owner, organiser):
     html = signed_in.get(reverse("cards:list")).content.decode()
     assert "Our card" in html and reverse("cards:detail", args=[version.card_id]) in html
     assert f"?club={owner.club.slug}&amp;from=teach-yourself-1994" in html
+
+
+def _second_version(card_version, organiser, **changes):
+    from trainer.cards import services
+
+    from .factories import card_json
+
+    current = selectors.version_card(card_version)
+    post = form_post(current, title=changes.pop("title", "Our card"), **changes)
+    return services.card_save(
+        actor=organiser, card=card_version.card, data=card_json(post, card=current)
+    )
+
+
+def test_the_diff_between_two_versions_names_each_changed_item(signed_in, owner, organiser):
+    first = make_card(owner, organiser)
+    second = _second_version(first, organiser, **{"row:two_threes:suits": "different_suits"})
+    third = _second_version(second, organiser, title="Our new card", **{"item:fours": "out"})
+    url = reverse("cards:diff", args=[first.card_id])
+    # By default: the newest against the one before.
+    html = signed_in.get(url).content.decode()
+    assert "From version 2 to version 3" in html
+    assert 'data-item="fours"' in html and 'data-item="two_threes"' not in html
+    assert "Our new card" in html  # the title changed
+    # Any two: the first against the third, both items.
+    page = signed_in.get(url + f"?a={first.number}&b={third.number}")
+    html = page.content.decode()
+    assert page.status_code == 200
+    assert 'data-item="fours"' in html and 'data-item="two_threes"' in html
+    assert "pattern.suits" in html
+    assert signed_in.get(url + "?a=1&b=1").content.decode().count("same version twice") == 1
+    assert signed_in.get(url + "?a=1&b=9").status_code == 400
+    assert signed_in.get(url + "?a=x&b=1").status_code == 400
+
+
+def test_the_diff_is_the_cards_own_people_only(client, owner, organiser):
+    from trainer.clubs import services as club_services
+
+    first = make_card(owner, organiser)
+    _second_version(first, organiser, **{"item:fours": "out"})
+    url = reverse("cards:diff", args=[first.card_id]) + "?a=1&b=2"
+    other = user("otto")
+    club_owner(other, name="Hillside")
+    client.force_login(other)
+    assert client.get(url).status_code == 404  # another club's organiser
+    member = user("mia")
+    club_services.club_join(user=member, club=owner.club)
+    client.force_login(member)
+    assert client.get(url).status_code == 404  # a member does not edit the card
+    client.logout()
+    assert client.get(url).status_code == 302  # to the login page
+
+
+def test_the_evaluation_progress_counts_deals_played(signed_in, owner, organiser, settings):
+    from trainer.cards.models import CardEvaluation, EvaluationChunk
+
+    settings.CARDS_EVALUATION_DEALS = 8
+    settings.CARDS_EVALUATION_CHUNK = 4
+    version = make_card(owner, organiser)
+    evaluation = CardEvaluation.objects.create(
+        version=version,
+        rule=owner.rule,
+        deals=8,
+        seed=settings.CARDS_EVALUATION_SEED,
+        chunk_size=4,
+        chunks_total=4,
+        status=CardEvaluation.Status.RUNNING,
+    )
+    EvaluationChunk.objects.create(
+        evaluation=evaluation, opponent="base", start=0, stop=4, boards=[]
+    )
+    html = signed_in.get(reverse("cards:detail", args=[version.card_id])).content.decode()
+    assert "Deals played: 4 of 16…" in html
+    assert "chunk" not in html

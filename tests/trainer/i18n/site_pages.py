@@ -274,7 +274,7 @@ def japanese_pages(demo: dict) -> dict[str, object]:
     visit(teach, "teacher", live_url)
     card = _club_card(users["organiser"], club)
     for url in ("/cards/", f"/cards/new/?club={club.slug}&from=parlett-2008",
-                f"/cards/{card.card_id}/"):  # fmt: skip
+                f"/cards/{card.card_id}/", f"/cards/{card.card_id}/diff/"):  # fmt: skip
         visit(organise, "organiser", url)
     return pages
 

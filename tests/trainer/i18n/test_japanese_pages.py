@@ -145,7 +145,7 @@ def test_every_named_page_is_checked_or_said_not_to_be_a_page():
         "clubs:join", "clubs:detail", "clubs:path", "clubs:step", "clubs:members",
         "start:path", "start:step", "learn:list", "learn:lesson", "play:home", "play:table",
         "play:review", "cheatsheet", "glossary", "signup", "login",
-        "cards:list", "cards:new", "cards:detail",
+        "cards:list", "cards:new", "cards:detail", "cards:diff",
         "play:live-new", "play:live", "play:live-join", "play:live-list",
         "password_reset", "password_change", "password_change_done", "password_reset_done",
         "password_reset_complete",

@@ -436,7 +436,9 @@ def test_the_engine_pauses_at_each_hand_of_the_learners_side_and_nowhere_else():
         assert later is None or later.at > end.at
         seen_pauses.append(end.hand_number)
     assert seen_pauses and set(seen_pauses) <= {2, 4, 6, 8}
-    assert pause_at(table) is None  # over: the result follows
+    end = pause_at(table)  # over: never on the last hand, which the result shows
+    assert end is None or end.at < len(table.actions)
+    assert paused(table).pause is None  # looked at again later: the result
 
 
 def test_a_step_address_fits_a_learners_action_the_start_or_a_hands_end():
