@@ -340,15 +340,10 @@ def table_context(
         for i, (seat, action) in enumerate(view.current)
     ]
     completed = [
-        SeatHand(
-            number=hand.number,
-            leader=str(hand.leader),
-            side=str(hand.side),
-            cards=tuple((str(seat), c) for seat, c in hand.cards),
-            combination=hand.combination,
-            points=hand.points,
-            side_name=sides.get(str(hand.side), str(hand.side)),
-            delay=_delay(finished_at.get((view.deal_number, hand.number), 0)),
+        SeatHand.of(
+            hand,
+            sides.get(str(hand.side), str(hand.side)),
+            _delay(finished_at.get((view.deal_number, hand.number), 0)),
         )
         for hand in view.completed
     ]

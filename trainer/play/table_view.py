@@ -23,6 +23,7 @@ from django.utils.translation import gettext, ngettext, pgettext
 from engine.cards import Card, sort_cards
 from engine.game import Action, ActionKind
 from engine.messages import terms
+from engine.play import ShownHand
 from engine.play import TableView as EngineView
 from engine.seats import SEATS, Seat
 from trainer.wording.render import term
@@ -94,6 +95,20 @@ class SeatHand:
     points: int
     side_name: str
     delay: int = 0
+
+    @classmethod
+    def of(cls, hand: ShownHand, side_name: str, delay: int = 0) -> SeatHand:
+        """A hand the engine shows (``TableView.completed``), its side named ``side_name``."""
+        return cls(
+            number=hand.number,
+            leader=str(hand.leader),
+            side=str(hand.side),
+            cards=tuple((str(seat), c) for seat, c in hand.cards),
+            combination=hand.combination,
+            points=hand.points,
+            side_name=side_name,
+            delay=delay,
+        )
 
     @property
     def combination_text(self) -> str:
@@ -275,16 +290,7 @@ def live_table(shown: LiveState) -> TableView:
     the hands each led, the current hand and one log line per finished hand."""
     view = shown.view
     completed = [
-        SeatHand(
-            number=h.number,
-            leader=str(h.leader),
-            side=str(h.side),
-            cards=tuple((str(seat), c) for seat, c in h.cards),
-            combination=h.combination,
-            points=h.points,
-            side_name=side_name(str(h.side)),
-        )
-        for h in (view.completed if view is not None else ())
+        SeatHand.of(h, side_name(str(h.side))) for h in (view.completed if view is not None else ())
     ]
     hands = _by_leader(completed)
     partner = shown.seat.partner if shown.seat is not None else None

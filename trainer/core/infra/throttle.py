@@ -34,6 +34,10 @@ from trainer.core.infra.dbretry import retry_on_lock
 from trainer.core.infra.outage import CACHE_ERRORS
 
 T = TypeVar("T")
+#: The cache entry listing the keys counted lately (for :meth:`DjangoCacheStorage.reset`), and
+#: how many it keeps: the oldest fall off, their windows long closed.
+_INDEX = "throttle:keys"
+_INDEX_MAX = 5_000
 
 
 class DjangoCacheStorage(Storage):
@@ -68,9 +72,13 @@ class DjangoCacheStorage(Storage):
         return True
 
     def reset(self) -> int | None:
-        """Not offered: the cache holds more than counts (sessions, pages), and Django's cache
-        cannot list keys by prefix."""
-        raise NotImplementedError("clear counts one key at a time (clear)")
+        """Clear every count (the cache holds more than counts, and Django's cache cannot list
+        keys by prefix: the keys come from the index each window's first hit adds to). Two
+        windows opened at the same moment may both write the index and one of them be left
+        out of it; that count still ends with its window. Returns how many keys it cleared."""
+        keys = list(cache.get(_INDEX) or [])
+        cache.delete_many([*keys, *(f"{k}:ends" for k in keys), _INDEX])
+        return len(keys)
 
     def clear(self, key: str) -> None:
         cache.delete_many([key, f"{key}:ends"])
@@ -89,6 +97,7 @@ def _incr(key: str, expiry: int, amount: int) -> int:
         except ValueError:  # no count: this hit opens a window (unless another's came first)
             if cache.add(key, amount, timeout=expiry):
                 cache.set(f"{key}:ends", now + expiry, timeout=expiry)
+                _remember(key)
                 return amount
             value = int(cache.incr(key, amount))
         ends = cache.get(f"{key}:ends")
@@ -97,10 +106,18 @@ def _incr(key: str, expiry: int, amount: int) -> int:
             cache.add(f"{key}:ends", ends, timeout=expiry)
         elif float(ends) <= now:  # the last window closed (on this process's clock): a new one
             cache.set_many({key: amount, f"{key}:ends": now + expiry}, timeout=expiry)
+            _remember(key)
             return amount
         if in_database:  # its incr rewrote the entry with the default expiry
             cache.touch(key, max(1, math.ceil(float(ends) - now)))
         return value
+
+
+def _remember(key: str) -> None:
+    """Add ``key`` to the index of counted keys (once per window it opens)."""
+    known = list(cache.get(_INDEX) or [])
+    if key not in known:
+        cache.set(_INDEX, [*known[-(_INDEX_MAX - 1) :], key], timeout=None)
 
 
 _LIMITER = FixedWindowRateLimiter(DjangoCacheStorage())

@@ -69,3 +69,17 @@ def test_a_cache_that_is_down_lets_everything_through_and_is_logged_once(monkeyp
     assert not throttle.used_up("x", limit=1, seconds=60)
     assert not outage.cache.usable()
     assert sum("a rate limit" in r.getMessage() for r in caplog.records) == 1
+
+
+def test_reset_clears_every_count_and_leaves_the_rest_of_the_cache(time_machine):
+    time_machine.move_to(START, tick=False)
+    cache.set("unrelated", "kept")
+    for key in ("r1", "r2"):
+        throttle.count(key, limit=1, seconds=60)
+        assert throttle.used_up(key, limit=1, seconds=60)
+
+    assert throttle.DjangoCacheStorage().reset() == 2
+
+    assert not throttle.used_up("r1", limit=1, seconds=60)
+    assert not throttle.used_up("r2", limit=1, seconds=60)
+    assert cache.get("unrelated") == "kept"
