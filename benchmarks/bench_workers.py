@@ -1,7 +1,7 @@
 """Tournament chunks on worker processes over Redis: deals per second for 1, 2 and N workers.
 
 Starts a throwaway ``redis-server`` (Debian's) on a free port of 127.0.0.1, then for each
-worker count starts that many ``python -m engine.tournament.worker`` processes (one thread
+worker count starts that many ``python -m engine.worker`` processes (one thread
 each), sends the same seeded tournament through the queue (``engine.tournament.workers``,
 what ``python -m engine tournament --workers URL`` does) and stops the workers; Redis is
 stopped at the end. For each count it prints:
@@ -62,7 +62,7 @@ def _start_workers(url: str, count: int, logs: Path) -> list[subprocess.Popen[by
         log = logs / f"worker-{count}-{i}.log"
         procs.append(
             subprocess.Popen(
-                [sys.executable, "-m", "engine.tournament.worker", url],
+                [sys.executable, "-m", "engine.worker", url],
                 cwd=ROOT,
                 stdout=subprocess.DEVNULL,
                 stderr=log.open("wb"),

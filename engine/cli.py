@@ -26,6 +26,7 @@ from typing import Any, TextIO
 # Importing the command modules registers their commands.
 import engine.commands
 import engine.drills.commands
+import engine.duplicate.commands
 import engine.play.commands
 import engine.signals.commands
 import engine.tournament.commands
@@ -41,6 +42,7 @@ COMMAND_MODULES: list[str] = [
         engine.commands,
         engine.signals.commands,
         engine.drills.commands,
+        engine.duplicate.commands,
         engine.tournament.commands,
         engine.play.commands,
     )

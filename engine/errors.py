@@ -146,6 +146,22 @@ MESSAGES: dict[str, str] = {
     "error.setup.unknown_opponents": "unknown opponents: %(value)s (choose %(choices)s)",
     "error.setup.unknown_partner": "unknown partner: %(value)s (choose %(choices)s)",
     "error.setup.game_not_bool": "game must be true or false, not %(value)s",
+    # Duplicate sessions (engine.duplicate).
+    "error.movement.kind": "unknown movement %(kind)s (choose %(choices)s)",
+    "error.movement.fill": "unknown way to fill an odd field: %(fill)s (choose %(choices)s)",
+    "error.movement.pairs": "a session needs %(least)s to %(most)s pairs, not %(pairs)s",
+    "error.movement.rounds_howell": (
+        "a Howell of %(pairs)s pairs has %(full)s rounds: %(rounds)s rounds do not fit"
+    ),
+    "error.movement.rounds_mitchell": (
+        "a Mitchell of %(pairs)s pairs has %(full)s rounds: %(rounds)s rounds do not fit"
+    ),
+    "error.movement.boards_range": "a session has 1 to %(most)s boards, not %(boards)s",
+    "error.movement.boards_split": (
+        "%(boards)s boards do not split evenly into %(rounds)s rounds: "
+        "choose %(lower)s or %(higher)s, or other rounds"
+    ),
+    "error.setup.unknown_dealer": "the dealer is a seat (N, E, S or W), not %(value)s",
     "error.record.not_an_object": "a record is a JSON object, not %(type)s",
     "error.record.incomplete": "a record needs its setup and its actions",
     "error.record.actions_not_text": "a record's actions are a list of text (7H, pass, force)",

@@ -104,6 +104,8 @@ class PlaySetup:
     opponents_convention: str = DEFAULT_CONVENTION.name
     game: bool = False
     partner: str = STANDARD
+    #: Who deals the first deal (a duplicate session's board names its dealer).
+    dealer: Seat = FIRST_DEALER
 
     def __post_init__(self) -> None:
         if isinstance(self.seed, bool) or not isinstance(self.seed, int):
@@ -126,18 +128,26 @@ class PlaySetup:
         _one_of(self.partner, PARTNERS, "error.setup.unknown_partner")
         if not isinstance(self.game, bool):
             raise InvalidSetupError(Msg("error.setup.game_not_bool", value=Text(repr(self.game))))
+        if not isinstance(self.dealer, Seat):
+            raise InvalidSetupError(
+                Msg("error.setup.unknown_dealer", value=Text(repr(self.dealer)))
+            )
 
     def to_json(self) -> dict[str, Any]:
-        """The setup as JSON; ``partner`` only when not the standard one (so the records of
-        earlier deals read the same)."""
-        return {
-            "seed": self.seed,
-            "rule": self.rule.name,
-            "convention": self.convention,
-            "opponents": self.opponents,
-            "opponents_convention": self.opponents_convention,
-            "game": self.game,
-        } | ({} if self.partner == STANDARD else {"partner": self.partner})
+        """The setup as JSON; ``partner`` and ``dealer`` only when not the default ones (so the
+        records of earlier deals read the same)."""
+        return (
+            {
+                "seed": self.seed,
+                "rule": self.rule.name,
+                "convention": self.convention,
+                "opponents": self.opponents,
+                "opponents_convention": self.opponents_convention,
+                "game": self.game,
+            }
+            | ({} if self.partner == STANDARD else {"partner": self.partner})
+            | ({} if self.dealer is FIRST_DEALER else {"dealer": str(self.dealer)})
+        )
 
     @classmethod
     def from_json(cls, data: object) -> PlaySetup:
@@ -159,7 +169,15 @@ class PlaySetup:
             opponents_convention=_text(data, "opponents_convention", DEFAULT_CONVENTION.name),
             game=game,
             partner=_text(data, "partner", STANDARD),
+            dealer=_dealer(data.get("dealer", str(FIRST_DEALER))),
         )
+
+
+def _dealer(value: object) -> Seat:
+    """A setup's dealer: ``N``, ``E``, ``S`` or ``W``."""
+    if isinstance(value, str) and value.upper() in {str(seat) for seat in Seat}:
+        return Seat.parse(value)
+    raise InvalidSetupError(Msg("error.setup.unknown_dealer", value=Text(repr(value))))
 
 
 def _one_of(value: object, choices: tuple[str, ...], message: str) -> None:

@@ -37,7 +37,7 @@ from engine.errors import ConcertoError, WrongTypeError
 from engine.game import Action, DealState, GameState
 from engine.messages import Msg, Param, Term, Text
 from engine.play.grading import PlayAttempt, key_of, lead_drill, lead_key
-from engine.play.setup import FIRST_DEALER, LEARNER, PARTNER, IllegalPlay, PlaySetup, reason
+from engine.play.setup import LEARNER, PARTNER, IllegalPlay, PlaySetup, reason
 from engine.play.summary import HandSummary, signal_of, summarise
 from engine.play.view import DealScore, Outcome, ShownHand, TableView
 from engine.scoring import ScoringRule
@@ -114,7 +114,7 @@ class PlayTable:
         bot_signals: Iterable[tuple[int, int]] = (),
     ) -> None:
         self.setup = setup
-        self._game = GameState.new(setup.seed, setup.rule, FIRST_DEALER)
+        self._game = GameState.new(setup.seed, setup.rule, setup.dealer)
         self._actions: list[Action] = []
         #: Every seat's cards when each hand started, by (deal number, hand number).
         self._starts: dict[tuple[int, int], Mapping[Seat, tuple[Card, ...]]] = {}

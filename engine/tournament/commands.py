@@ -42,7 +42,7 @@ def _configure_tournament(p: argparse.ArgumentParser) -> None:
         "--workers",
         metavar="URL",
         help="play the chunks on the workers of this Redis queue (redis://host:port/db; "
-        "start them with python -m engine.tournament.worker URL) instead of --jobs",
+        "start them with python -m engine.worker URL) instead of --jobs",
     )
     p.add_argument(
         "--chunk",

@@ -7,7 +7,7 @@ played, and gives the chunks of a worker that stopped sending heartbeats to the 
 process for tests (:func:`stub_broker`). The chunks' results come back through Dramatiq's
 result store in the same Redis. Nothing here imports Django: a worker is only the engine::
 
-    $ python -m engine.tournament.worker redis://queue.example.org:6379/0        # each machine
+    $ python -m engine.worker redis://queue.example.org:6379/0        # each machine
     $ python -m engine tournament --deals 10000 --workers redis://queue.example.org:6379/0
 
 A chunk's message carries the whole spec (:meth:`TournamentSpec.to_json`, a club's card as its
@@ -183,7 +183,7 @@ def run_on_workers(
                     if time.monotonic() - waited_since > timeout:
                         raise WorkersTimeoutError(
                             f"no chunk came back in {timeout:g} s: is a worker running "
-                            f"(python -m engine.tournament.worker URL)?"
+                            f"(python -m engine.worker URL)?"
                         ) from None
             chunk_boards = [BoardResult.from_json(b) for b in done["boards"]]
             cpu += float(done["cpu"])
@@ -230,8 +230,11 @@ def run_worker(
     maintenance_chance: int = MAINTENANCE_CHANCE,
     ready: Any = None,
     stop: threading.Event | None = None,
+    actors: tuple[Any, ...] = (),
 ) -> None:
-    """Play chunks from the queue at ``url`` until ``stop`` is set (or forever).
+    """Play chunks from the queue at ``url`` until ``stop`` is set (or forever). ``actors``
+    declare the other actors on the same queue (a duplicate session's chunks:
+    :func:`engine.duplicate.workers.session_actor`).
 
     One thread plays one chunk at a time (the play is pure Python: run a worker per core, each
     with one thread). A chunk is taken one at a time, so idle workers on other machines get
@@ -240,6 +243,8 @@ def run_worker(
     broker = redis_broker(
         url, heartbeat_timeout=heartbeat_timeout, maintenance_chance=maintenance_chance
     )
+    for declare in actors:
+        declare(broker)
     worker = dramatiq.Worker(broker, queues={QUEUE}, worker_threads=threads)
     worker.queue_prefetch = 1
     worker.start()

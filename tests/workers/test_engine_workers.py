@@ -1,5 +1,5 @@
 """The engine's tournaments on real worker processes over a real Redis
-(``python -m engine.tournament.worker``): the JSON of one process for 1 worker or 3, and a
+(``python -m engine.worker``): the JSON of one process for 1 worker or 3, and a
 worker killed with SIGKILL in the middle of a chunk loses nothing."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from engine.tournament.workers import redis_broker, run_on_workers
 
 from .conftest import FAST_REQUEUE, kill, redis_url, wait_for
 
-WORKER = [sys.executable, "-m", "engine.tournament.worker"]
+WORKER = [sys.executable, "-m", "engine.worker"]
 
 
 def _figures(result: dict) -> dict:
@@ -76,3 +76,19 @@ def test_a_worker_killed_mid_chunk_loses_nothing(redis_client, start_process):
     assert not coordinator.is_alive(), "the killed chunk was never played again"
     broker.close()
     assert _figures(found["result"].as_json()) == _figures(run_tournament(spec).as_json())
+
+
+def test_a_duplicate_session_on_worker_processes_is_the_one_process_json(
+    redis_client, start_process
+):
+    from engine.duplicate.session import SessionSpec, play_session
+
+    spec = SessionSpec(pairs=6, boards=5, seed=11, bots=("strong", "greedy"))
+    _workers(start_process, 2)
+    out, err = io.StringIO(), io.StringIO()
+    args = ["session", "--pairs", "6", "--boards", "5", "--seed", "11", "--bots", "strong,greedy"]
+    status = main(
+        [*args, "--json", "--workers", redis_url(), "--chunk", "3"], stdout=out, stderr=err
+    )
+    assert status == 0, err.getvalue()
+    assert out.getvalue().strip() == json.dumps(play_session(spec))

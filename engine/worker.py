@@ -1,8 +1,9 @@
 """A tournament worker: plays the chunks sent to a Redis queue by
-``python -m engine tournament --workers URL`` (no Django, no database; any machine with the
+``python -m engine tournament --workers URL`` and ``python -m engine session --workers URL``
+(no Django, no database; any machine with the
 engine installed)::
 
-    $ python -m engine.tournament.worker redis://queue.example.org:6379/0 [--threads 1]
+    $ python -m engine.worker redis://queue.example.org:6379/0 [--threads 1]
 
 Run one per core. It stops on SIGTERM or Ctrl-C; a chunk it was playing when killed goes back
 to the queue once its heartbeats stop (``--heartbeat-timeout``) and another worker plays it.
@@ -17,6 +18,7 @@ import sys
 import threading
 from collections.abc import Sequence
 
+from engine.duplicate.workers import session_actor
 from engine.task_queue import HEARTBEAT_TIMEOUT, MAINTENANCE_CHANCE
 from engine.tournament.workers import QUEUE, run_worker
 
@@ -25,7 +27,7 @@ __all__ = ["main"]
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m engine.tournament.worker",
+        prog="python -m engine.worker",
         description="Play tournament chunks from a Redis queue (see docs/operations.md).",
     )
     parser.add_argument("url", metavar="URL", help="the Redis queue: redis://host:port/db")
@@ -63,6 +65,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         maintenance_chance=args.maintenance_chance,
         ready=ready,
         stop=stop,
+        actors=(session_actor,),
     )
     return 0
 
