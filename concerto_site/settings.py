@@ -94,6 +94,7 @@ INSTALLED_APPS = [
     "trainer.clubs",
     "trainer.classes",
     "trainer.play",
+    "trainer.duplicate",
     "trainer.ratings",
     "trainer.cards",
     "trainer.languages",

@@ -20,6 +20,7 @@ urlpatterns = [
         languages_views.classroom_language,
         name="classroom-language",
     ),
+    path("", include("trainer.duplicate.urls")),
     path("clubs/", include("trainer.clubs.urls")),
     path("cards/", include("trainer.cards.urls")),
     path("start/", include("trainer.clubs.start_urls")),

@@ -21,6 +21,7 @@ APPS = (
     "clubs",
     "classes",
     "play",
+    "duplicate",
     "ratings",
     "cards",
     "languages",
@@ -40,6 +41,8 @@ ALLOWED = {
     # Play counts towards class assignments; classes reach play only through core.playlog.
     # Live tables: a club's organiser may watch its members' tables (trainer.play.live).
     "play": {"core", "progress", "classes", "clubs", "wording"},
+    # Club nights: a club's duplicate sessions, each board a solo deal of play.
+    "duplicate": {"core", "clubs", "play"},
     # A user's language: their saved choice, else their class's or club's default.
     "languages": {"core", "clubs", "classes"},
     # Engine messages in words (the catalog of what the engine says); features print through it.

@@ -276,7 +276,40 @@ def japanese_pages(demo: dict) -> dict[str, object]:
     for url in ("/cards/", f"/cards/new/?club={club.slug}&from=parlett-2008",
                 f"/cards/{card.card_id}/", f"/cards/{card.card_id}/diff/"):  # fmt: skip
         visit(organise, "organiser", url)
+    _session_pages(pages, visit, learner, organise, users["organiser"], club)
     return pages
+
+
+def _session_pages(pages, visit, learner, organise, organiser, club) -> None:  # type: ignore[no-untyped-def]
+    """A daylong: its list and form, a refused form, the session before and after entering,
+    a board at the table and finished, then after the close the ranking and a traveller."""
+    from datetime import timedelta
+
+    import time_machine
+    from django.utils import timezone
+
+    from trainer.duplicate import services
+
+    now = timezone.now()
+    visit(organise, "organiser", f"/clubs/{club.slug}/sessions/")
+    pages["organiser session form (refused)"] = organise.post(
+        f"/clubs/{club.slug}/sessions/", {"title": "x", "boards": "0"}
+    )
+    session = services.session_create(
+        user=organiser, club=club, title="金曜のデイロング", boards=2,
+        opens_at=now - timedelta(minutes=1), closes_at=now + timedelta(hours=1),
+    )  # fmt: skip
+    visit(learner, "student", f"/sessions/{session.pk}/", "not entered")
+    learner.post(f"/sessions/{session.pk}/enter/")
+    pages["student session (entered twice)"] = learner.post(f"/sessions/{session.pk}/enter/")
+    table = learner.post(f"/sessions/{session.pk}/boards/1/play/")
+    visit(learner, "student", table["Location"], "a session board")
+    _finish_deal(learner, table["Location"])
+    visit(learner, "student", f"/sessions/{session.pk}/", "one board played")
+    with time_machine.travel(session.closes_at + timedelta(minutes=1)):
+        visit(learner, "student", f"/sessions/{session.pk}/", "closed")
+        visit(learner, "student", f"/sessions/{session.pk}/boards/1/")
+        visit(learner, "student", f"/clubs/{club.slug}/sessions/", "closed")
 
 
 def html_pages(pages: dict[str, object]) -> dict[str, str]:

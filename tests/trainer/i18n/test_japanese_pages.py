@@ -58,6 +58,9 @@ NOT_PAGES = {
     "play:shared": "needs a finished deal its player shared (the table and review are checked)",
     "password_reset_confirm": "needs a reset token (checked with one below)",
     "play:live-partial": "the table fragment a live page reloads (play:live is checked)",
+    "duplicate:enter": "POST only",
+    "duplicate:play": "POST only (the board's table is checked)",
+    "duplicate:csv": "a CSV file",
     "play:live-begin": "POST only",
     "play:live-act": "POST only",
     "play:live-away": "POST only",
@@ -148,7 +151,7 @@ def test_every_named_page_is_checked_or_said_not_to_be_a_page():
         "cards:list", "cards:new", "cards:detail", "cards:diff",
         "play:live-new", "play:live", "play:live-join", "play:live-list",
         "password_reset", "password_change", "password_change_done", "password_reset_done",
-        "password_reset_complete",
+        "password_reset_complete", "duplicate:club", "duplicate:session", "duplicate:traveller",
     }  # fmt: skip
     assert _url_names() - checked - set(NOT_PAGES) == set()
 

@@ -1,0 +1,112 @@
+"""A club's duplicate sessions: the session, the pairs entered, and each pair's play of each
+board (a solo deal of :mod:`trainer.play`, dealt from the board's seed and dealer).
+
+The session's ``seed`` deals every board, so it never leaves the server while the session is
+open; each board's own seed reaches a player only through the play app, which keeps it until
+the deal is over.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils import timezone
+
+from engine.scoring import SCORING_RULES
+from trainer.clubs.models import Club
+from trainer.play.models import Game
+
+
+class ClubSession(models.Model):
+    """A daylong duplicate: each pair plays the boards whenever it likes between ``opens_at``
+    and ``closes_at``, against the same bot pair at every table."""
+
+    class Kind(models.TextChoices):
+        DAYLONG = "daylong", "Daylong"
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="sessions")
+    title = models.CharField(max_length=80)
+    kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.DAYLONG)
+    seed = models.BigIntegerField()
+    boards = models.PositiveSmallIntegerField()
+    rule = models.CharField(max_length=20, choices=[(n, n.title()) for n in SCORING_RULES])
+    convention = models.CharField(max_length=40)
+    opens_at = models.DateTimeField()
+    closes_at = models.DateTimeField()
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-opens_at", "-pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(boards__gte=1, boards__lte=36), name="session_boards"
+            ),
+            models.CheckConstraint(
+                condition=Q(closes_at__gt=models.F("opens_at")), name="session_window"
+            ),
+            models.CheckConstraint(condition=Q(rule__in=list(SCORING_RULES)), name="session_rule"),
+        ]
+
+    def __str__(self) -> str:
+        return self.title
+
+    def is_open(self, now: datetime | None = None) -> bool:
+        moment = now or timezone.now()
+        return self.opens_at <= moment < self.closes_at
+
+    def is_closed(self, now: datetime | None = None) -> bool:
+        return (now or timezone.now()) >= self.closes_at
+
+
+class SessionEntry(models.Model):
+    """A pair in a session: a member and the strong bot as partner (marked as such in the
+    ranking). A member is in one pair per session."""
+
+    session = models.ForeignKey(ClubSession, on_delete=models.CASCADE, related_name="entries")
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="session_entries"
+    )
+    pair = models.PositiveIntegerField()
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["pair"]
+        constraints = [
+            models.UniqueConstraint(fields=["session", "player"], name="one_pair_per_member"),
+            models.UniqueConstraint(fields=["session", "pair"], name="pair_numbers_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"pair {self.pair} of session {self.session_id}"
+
+
+class SessionPlay(models.Model):
+    """A pair's play of one board; the points are written when its deal ends."""
+
+    entry = models.ForeignKey(SessionEntry, on_delete=models.CASCADE, related_name="plays")
+    board = models.PositiveSmallIntegerField()
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="session_play")
+    ns_points = models.IntegerField(null=True, blank=True)
+    ew_points = models.IntegerField(null=True, blank=True)
+    ns_hand = models.IntegerField(null=True, blank=True)
+    ew_hand = models.IntegerField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["board"]
+        constraints = [
+            models.UniqueConstraint(fields=["entry", "board"], name="one_play_per_board"),
+        ]
+
+    def __str__(self) -> str:
+        return f"board {self.board} of entry {self.entry_id}"
+
+    @property
+    def is_finished(self) -> bool:
+        return self.finished_at is not None
