@@ -9,7 +9,7 @@ legal action after about ``--think`` seconds, and South deals again (a form post
 when a deal ends. For ``--seconds``:
 
 - actions/s: moves the people made (the bots' replies come with them);
-- latency: from a person's move (sent) to the *other* person's frame showing it, p50/p95
+- latency: from a person's move (sent) to each *other* person's frame showing it, p50/p95
   (and to the mover's own frame);
 - beside it, in the same run, a separate process asks for the trivial page (``GET
   /accounts/login/`` signed in, as ``bench_web.py``) and ``/healthz``, a pair every
@@ -186,8 +186,8 @@ def probe(port: int, session: str, warmup: float, seconds: float, every: float, 
 class Move:
     sent: float
     actor: str
-    other_at: float | None = None
-    own_at: float | None = None
+    #: When each seat's frame first showed it (the mover's own too).
+    seen: dict[str, float] = field(default_factory=dict)
 
 
 @dataclass
@@ -200,7 +200,10 @@ class Table:
     ports: dict[str, int] = field(default_factory=dict)
     #: Nobody plays it: its sockets only read (``--idle-sockets``).
     idle: bool = False
-    frames: dict[str, list[tuple[int, str]]] = field(default_factory=lambda: {"S": [], "N": []})
+    frames: dict[str, list[tuple[int, str]]] = field(default_factory=dict)
+    #: The seats people play (the rest are bots), and whether South deals again at the end.
+    seats: tuple[str, ...] = ("S", "N")
+    redeal: bool = True
     moves: dict[int, Move] = field(default_factory=dict)  # by the version the move makes
     sent: int = 0
     refused: list[str] = field(default_factory=list)
@@ -243,7 +246,6 @@ class Driver:
     async def seat(self, table: Table, seat: str) -> None:
         import websockets
 
-        other = "N" if seat == "S" else "S"
         acted = -1
         port = table.ports.get(seat, self.port)
         uri = f"ws://127.0.0.1:{port}/ws/play/tables/{table.pk}/"
@@ -266,23 +268,20 @@ class Driver:
                             acted = -1  # look again at the next frame
                             continue
                         version, html = int(data["version"]), data["html"]
-                        table.frames[seat].append((version, html))
+                        table.frames.setdefault(seat, []).append((version, html))
                         if table.idle:
                             continue
                         for made, move in list(table.moves.items()):
-                            if made > version:
+                            if made > version or seat in move.seen:
                                 continue
-                            measured = move.sent >= self.measure_from
-                            if move.actor == other and move.other_at is None:
-                                move.other_at = now
-                                if measured:
-                                    self.latencies.append(now - move.sent)
-                            elif move.actor == seat and move.own_at is None:
-                                move.own_at = now
-                                if measured:
-                                    self.own_latencies.append(now - move.sent)
-                            if move.other_at is not None and move.own_at is not None:
-                                del table.moves[made]  # both seats have seen it
+                            move.seen[seat] = now
+                            if move.sent >= self.measure_from:
+                                mine = move.actor == seat
+                                (self.own_latencies if mine else self.latencies).append(
+                                    now - move.sent
+                                )
+                            if len(move.seen) == len(table.seats):
+                                del table.moves[made]  # every seat has seen it
                         status = STATUS.search(html)
                         status = status[1] if status else ""
                         if status == "finished" and table.pk in self.over:
@@ -290,7 +289,12 @@ class Driver:
                             continue
                         if now > self.stop_at:
                             continue
-                        if status == "finished" and seat == "S" and not table.dealing:
+                        if (
+                            status == "finished"
+                            and seat == "S"
+                            and table.redeal
+                            and not table.dealing
+                        ):
                             table.dealing = True
                             self.spawn(self.deal(table))
                         turn = TO_MOVE.search(html)
@@ -339,7 +343,7 @@ class Driver:
         tasks = [
             asyncio.create_task(self.seat(table, seat))
             for table in self.tables
-            for seat in ("S", "N")
+            for seat in table.seats
         ]
         wait = max(self.stop_at - time.perf_counter(), 0) + drain
         if until_over:
@@ -366,7 +370,6 @@ def check_records(tables: list[Table]) -> dict[str, Any]:
     from tests.browser.leakcheck import shows
     from trainer.play.models import Game, LiveTable
 
-    humans = frozenset({Seat.S, Seat.N})
     found: dict[str, Any] = {
         "recorded": 0,
         "lost": 0,
@@ -381,8 +384,12 @@ def check_records(tables: list[Table]) -> dict[str, Any]:
         "teeth": 0,
     }
     for table in tables:
-        row = LiveTable.objects.get(pk=table.pk)
-        games = list(Game.objects.filter(owner_id=row.host_id).order_by("pk"))
+        humans = frozenset(Seat(s) for s in table.seats)
+        row = LiveTable.objects.select_related("game").get(pk=table.pk)
+        if row.deal_seed is not None:  # a chosen board: its one deal
+            games = [row.game] if row.game is not None else []
+        else:
+            games = list(Game.objects.filter(owner_id=row.host_id).order_by("pk"))
         # For each table version: the cards each seat held then, who was to move, the seed
         # and whether the deal was over.
         states: dict[int, tuple[dict[Seat, frozenset], str, int, bool]] = {}

@@ -58,7 +58,7 @@ KINDS: tuple[str, ...] = ("auto", "howell", "mitchell")
 FILLS: tuple[str, ...] = ("sitout", "bot")
 #: ``auto`` plays a Howell up to this many pairs.
 HOWELL_UP_TO = 10
-#: The fewest pairs a session compares (two tables).
+#: The fewest pairs a session compares (two tables), a bot pair filling an odd field counted.
 MIN_PAIRS = 4
 #: The most pairs and boards one session holds.
 MAX_PAIRS = 200
@@ -171,13 +171,13 @@ def movement(
         raise MovementError(
             Msg("error.movement.fill", fill=Text(repr(fill)), choices=Text(", ".join(FILLS)))
         )
-    if not MIN_PAIRS <= pairs <= MAX_PAIRS:
-        raise MovementError(
-            Msg("error.movement.pairs", pairs=pairs, least=MIN_PAIRS, most=MAX_PAIRS)
-        )
     if kind == "auto":
         kind = "howell" if pairs <= HOWELL_UP_TO else "mitchell"
     playing = pairs + 1 if pairs % 2 and fill == "bot" else pairs
+    if not MIN_PAIRS <= playing <= MAX_PAIRS:
+        raise MovementError(
+            Msg("error.movement.pairs", pairs=pairs, least=MIN_PAIRS, most=MAX_PAIRS)
+        )
     bot_pair = playing if playing != pairs else None
     full = _howell(playing) if kind == "howell" else _mitchell(playing)
     count = len(full) if rounds is None else rounds

@@ -22,12 +22,48 @@ class _When(forms.DateTimeInput):
 
 
 class SessionForm(forms.Form):
-    """A daylong: its title, boards and window (the club's house card and rule)."""
+    """A session on the club's house card and rule: a daylong (boards and a window) or a live
+    session (a start, boards a round, the round's length and the movement)."""
 
+    kind = forms.ChoiceField(
+        label=_("Kind"),
+        choices=[
+            ("daylong", _("Daylong: each pair plays when it likes within the window")),
+            ("live", _("Live: the pairs meet at the start, a director runs the rounds")),
+        ],
+        widget=forms.RadioSelect,
+        initial="daylong",
+    )
     title = forms.CharField(label=_("Title"), max_length=80)
-    boards = forms.IntegerField(label=_("Boards"), min_value=1, max_value=MOST_BOARDS, initial=8)
     opens_at = forms.DateTimeField(label=_("Opens"), widget=_When())
-    closes_at = forms.DateTimeField(label=_("Closes"), widget=_When())
+    boards = forms.IntegerField(
+        label=_("Boards (daylong)"), min_value=1, max_value=MOST_BOARDS, initial=8, required=False
+    )
+    closes_at = forms.DateTimeField(label=_("Closes (daylong)"), widget=_When(), required=False)
+    per_round = forms.IntegerField(
+        label=_("Boards a round (live)"), min_value=1, max_value=4, initial=2, required=False
+    )
+    round_minutes = forms.IntegerField(
+        label=_("Minutes a round (live)"), min_value=5, max_value=90, initial=20, required=False
+    )
+    movement_kind = forms.ChoiceField(
+        label=_("Movement (live)"),
+        choices=[
+            ("auto", _("The usual one for the field")),
+            ("howell", _("Howell: every pair meets every other")),
+            ("mitchell", _("Mitchell: North–South pairs stay North–South")),
+        ],
+        initial="auto",
+        required=False,
+    )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        defaults = {"per_round": 2, "round_minutes": 20, "movement_kind": "auto", "boards": 8}
+        for name, value in defaults.items():
+            if data.get(name) in (None, ""):
+                data[name] = value
+        return data
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -21,11 +21,14 @@ from trainer.play.models import Game
 
 
 class ClubSession(models.Model):
-    """A daylong duplicate: each pair plays the boards whenever it likes between ``opens_at``
-    and ``closes_at``, against the same bot pair at every table."""
+    """A duplicate session. A daylong: each pair plays the boards whenever it likes between
+    ``opens_at`` and ``closes_at``, against the same bot pair at every table. A live session:
+    the pairs meet at ``opens_at``; the director starts each round (live tables by the
+    movement) and closes the session at the end."""
 
     class Kind(models.TextChoices):
         DAYLONG = "daylong", "Daylong"
+        LIVE = "live", "Live"
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="sessions")
     title = models.CharField(max_length=80)
@@ -40,6 +43,15 @@ class ClubSession(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )
     created_at = models.DateTimeField(default=timezone.now)
+    #: A live session: the movement's kind, boards a round and the round's length (minutes).
+    movement_kind = models.CharField(max_length=10, default="auto")
+    per_round = models.PositiveSmallIntegerField(default=2)
+    round_minutes = models.PositiveSmallIntegerField(default=20)
+    #: Set when the director starts: the movement (``engine movement``'s JSON) for the pairs
+    #: present, the round in play and when it began.
+    movement = models.JSONField(null=True, blank=True)
+    current_round = models.PositiveSmallIntegerField(default=0)
+    round_started_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-opens_at", "-pk"]
@@ -65,14 +77,26 @@ class ClubSession(models.Model):
 
 
 class SessionEntry(models.Model):
-    """A pair in a session: a member and the strong bot as partner (marked as such in the
-    ranking). A member is in one pair per session."""
+    """A pair in a session: a member and a partner who confirmed, or the member alone with a
+    bot partner (marked as such in the ranking). A member is in one pair per session: as its
+    player or as its partner. ``here``: checked in for a live session."""
 
     session = models.ForeignKey(ClubSession, on_delete=models.CASCADE, related_name="entries")
     player = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="session_entries"
     )
     pair = models.PositiveIntegerField()
+    partner = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="session_partnerships",
+    )
+    partner_confirmed = models.BooleanField(default=False)
+    here = models.BooleanField(default=False)
+    #: The pair's number in the movement, once the director has started a live session.
+    seat_number = models.PositiveIntegerField(null=True, blank=True)
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
@@ -80,10 +104,19 @@ class SessionEntry(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["session", "player"], name="one_pair_per_member"),
             models.UniqueConstraint(fields=["session", "pair"], name="pair_numbers_unique"),
+            models.UniqueConstraint(
+                fields=["session", "partner"],
+                condition=Q(partner__isnull=False),
+                name="one_partnership_per_member",
+            ),
         ]
 
     def __str__(self) -> str:
         return f"pair {self.pair} of session {self.session_id}"
+
+    @property
+    def partnered(self) -> bool:
+        return self.partner_id is not None and self.partner_confirmed
 
 
 class SessionPlay(models.Model):
@@ -92,6 +125,11 @@ class SessionPlay(models.Model):
     entry = models.ForeignKey(SessionEntry, on_delete=models.CASCADE, related_name="plays")
     board = models.PositiveSmallIntegerField()
     game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="session_play")
+    #: A partnership's board is a live table (both partners seated); a member alone plays
+    #: the solo table.
+    live = models.OneToOneField(
+        "play.LiveTable", on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+    )
     ns_points = models.IntegerField(null=True, blank=True)
     ew_points = models.IntegerField(null=True, blank=True)
     ns_hand = models.IntegerField(null=True, blank=True)
@@ -110,3 +148,36 @@ class SessionPlay(models.Model):
     @property
     def is_finished(self) -> bool:
         return self.finished_at is not None
+
+
+class SessionTable(models.Model):
+    """One board at one table in one round of a live session: the pairs (None: the bot pair),
+    the live table that deals it, and its points once the deal ends."""
+
+    session = models.ForeignKey(ClubSession, on_delete=models.CASCADE, related_name="tables")
+    round = models.PositiveSmallIntegerField()
+    table = models.PositiveSmallIntegerField()
+    board = models.PositiveSmallIntegerField()
+    ns = models.ForeignKey(
+        SessionEntry, on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+    )
+    ew = models.ForeignKey(
+        SessionEntry, on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+    )
+    live = models.OneToOneField(
+        "play.LiveTable", on_delete=models.CASCADE, related_name="session_table"
+    )
+    ns_points = models.IntegerField(null=True, blank=True)
+    ew_points = models.IntegerField(null=True, blank=True)
+    ns_hand = models.IntegerField(null=True, blank=True)
+    ew_hand = models.IntegerField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["round", "table", "board"]
+        constraints = [
+            models.UniqueConstraint(fields=["session", "table", "board"], name="one_table_a_board"),
+        ]
+
+    def __str__(self) -> str:
+        return f"board {self.board} at table {self.table} of session {self.session_id}"

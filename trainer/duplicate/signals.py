@@ -14,5 +14,5 @@ from trainer.play.models import Game
 
 @receiver(post_save, sender=Game, dispatch_uid="duplicate-board-finished")
 def board_finished(sender: type[Game], instance: Game, **kwargs: Any) -> None:
-    if instance.status == Game.Status.FINISHED and instance.live is False:
+    if instance.status == Game.Status.FINISHED:
         play_record(game=instance)

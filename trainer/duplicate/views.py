@@ -10,6 +10,8 @@ the reason), so nobody sees a board's results, or its hands through a review lin
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
+from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -21,7 +23,7 @@ from trainer.clubs import selectors as club_selectors
 from trainer.core.web.http import AuthenticatedHttpRequest
 from trainer.duplicate import selectors, services
 from trainer.duplicate.forms import SessionForm
-from trainer.duplicate.models import ClubSession
+from trainer.duplicate.models import ClubSession, SessionEntry, SessionTable
 
 
 def _session(request: AuthenticatedHttpRequest, pk: int) -> ClubSession:
@@ -75,6 +77,13 @@ def club_sessions(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     )
 
 
+def _is_director(request: AuthenticatedHttpRequest, session: ClubSession) -> bool:
+    membership = club_selectors.membership_get(user=request.user, slug=session.club.slug)
+    return bool(
+        session.kind == ClubSession.Kind.LIVE and membership is not None and membership.is_organiser
+    )
+
+
 def _session_response(
     request: AuthenticatedHttpRequest, session: ClubSession, *, error: str = "", status: int = 200
 ) -> HttpResponse:
@@ -89,7 +98,17 @@ def _session_response(
             "entry": entry,
             "rows": selectors.board_rows(session=session, entry=entry),
             "results": results,
-            "card": selectors.pair_card(results=results, entry=entry) if results and entry else [],
+            "card": selectors.pair_card(session=session, results=results, entry=entry)
+            if results and entry
+            else [],
+            "invitation": selectors.invitation_for(session=session, user=request.user),
+            "partners": selectors.partner_choices(session=session, user=request.user)
+            if entry is None
+            else [],
+            "my_tables": selectors.my_tables(session=session, entry=entry),
+            "sits_out": selectors.sits_out(session=session, entry=entry),
+            "round_ends_at": selectors.round_ends_at(session),
+            "is_director": _is_director(request, session),
             "is_open": session.is_open(),
             "is_closed": session.is_closed(),
             "error": error,
@@ -103,12 +122,63 @@ def session_page(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     return _session_response(request, _session(request, pk))
 
 
+def _partner(request: AuthenticatedHttpRequest, session: ClubSession) -> User | None:
+    """The partner named in the form (blank: alone); an unknown one is refused."""
+    raw = request.POST.get("partner", "").strip()
+    if not raw:
+        return None
+    found = next(
+        (
+            u
+            for u in selectors.partner_choices(session=session, user=request.user)
+            if str(u.pk) == raw
+        ),
+        None,
+    )
+    if found is None:
+        raise services.SessionRefused(gettext("Your partner must be another member of the club."))
+    return found
+
+
 @login_required
 @require_POST
 def session_enter(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     session = _session(request, pk)
     try:
-        services.session_enter(user=request.user, session=session)
+        services.session_enter(
+            user=request.user, session=session, partner=_partner(request, session)
+        )
+    except services.SessionRefused as exc:
+        return _refused(request, session, str(exc))
+    return redirect("duplicate:session", pk=session.pk)
+
+
+@login_required
+@require_POST
+def partner_answer(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
+    session = _session(request, pk)
+    invitation = selectors.invitation_for(session=session, user=request.user)
+    try:
+        if invitation is None:
+            raise services.SessionRefused(
+                gettext("There is no partnership waiting for your answer.")
+            )
+        services.partner_answer(
+            user=request.user, entry=invitation, accept=request.POST.get("answer") == "yes"
+        )
+    except services.SessionRefused as exc:
+        return _refused(request, session, str(exc))
+    return redirect("duplicate:session", pk=session.pk)
+
+
+@login_required
+@require_POST
+def check_in(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
+    session = _session(request, pk)
+    try:
+        services.check_in(
+            user=request.user, session=session, here=request.POST.get("here") == "yes"
+        )
     except services.SessionRefused as exc:
         return _refused(request, session, str(exc))
     return redirect("duplicate:session", pk=session.pk)
@@ -119,10 +189,83 @@ def session_enter(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
 def board_play(request: AuthenticatedHttpRequest, pk: int, board: int) -> HttpResponse:
     session = _session(request, pk)
     try:
-        game = services.board_start(user=request.user, session=session, board=board)
+        play = services.board_start(user=request.user, session=session, board=board)
     except services.SessionRefused as exc:
         return _refused(request, session, str(exc))
-    return redirect(reverse("play:table", args=[game.pk]))
+    if play.live_id is not None:
+        return redirect(reverse("play:live", args=[play.live_id]))
+    return redirect(reverse("play:table", args=[play.game_id]))
+
+
+# -- The director's page (a live session's organisers) ---------------------------------------
+
+
+def _directed(request: AuthenticatedHttpRequest, pk: int) -> ClubSession:
+    session = _session(request, pk)
+    membership = club_selectors.membership_get(user=request.user, slug=session.club.slug)
+    if session.kind != ClubSession.Kind.LIVE or membership is None or not membership.is_organiser:
+        raise PermissionDenied("Only the club's organisers direct a live session.")
+    return session
+
+
+def _director_response(
+    request: AuthenticatedHttpRequest, session: ClubSession, *, error: str = "", status: int = 200
+) -> HttpResponse:
+    entries = list(SessionEntry.objects.filter(session=session).select_related("player", "partner"))
+    return render(
+        request,
+        "duplicate/director.html",
+        {
+            "session": session,
+            "club": session.club,
+            "entries": entries,
+            "here": [e for e in entries if e.here],
+            "tables": selectors.round_tables(session=session) if session.current_round else [],
+            "rounds": len(session.movement["rounds"]) if session.movement else 0,
+            "round_ends_at": selectors.round_ends_at(session),
+            "is_closed": session.is_closed(),
+            "error": error,
+        },
+        status=status,
+    )
+
+
+@login_required
+def director_page(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
+    return _director_response(request, _directed(request, pk))
+
+
+@login_required
+@require_POST
+def director_act(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
+    """The director's buttons: start the session, start the next round, have the bots finish
+    a late board, close the session."""
+    session = _directed(request, pk)
+    what = request.POST.get("do", "")
+    try:
+        if what == "start":
+            services.session_start(by=request.user, session=session)
+        elif what == "round":
+            services.round_start(by=request.user, session=session)
+        elif what == "close":
+            services.session_close(by=request.user, session=session)
+        elif what == "bots":
+            table = SessionTable.objects.filter(
+                session=session, pk=_int(request.POST.get("table"))
+            ).first()
+            if table is None:
+                raise services.SessionRefused(gettext("That table is not in this session."))
+            services.bots_finish(by=request.user, session=session, table=table)
+        else:
+            raise services.SessionRefused(gettext("The director has no such button."))
+    except services.SessionRefused as exc:
+        session.refresh_from_db()
+        return _director_response(request, session, error=str(exc), status=400)
+    return redirect("duplicate:director", pk=session.pk)
+
+
+def _int(raw: str | None) -> int:
+    return int(raw) if raw and raw.isdigit() and len(raw) < 12 else 0
 
 
 def _results(session: ClubSession) -> selectors.Results:

@@ -106,6 +106,38 @@ def live_table_open(
     return table
 
 
+@transaction.atomic
+def live_board_deal(
+    *, host: User, settings: dict[str, Any], seed: int, seated: Mapping[Seat, User]
+) -> LiveTable:
+    """A table for a chosen board (a club session's): the people ``seated`` at their seats,
+    the rest bots, dealt at once from ``seed`` (with the ``dealer`` the settings name). Not
+    watchable: the host runs it and sees its progress, never its cards."""
+    PlaySetup.from_json({**settings, "seed": seed})  # the engine checks every setting
+    table = LiveTable.objects.create(
+        host=host, settings=settings, invite_token=None, watchable=False, deal_seed=seed
+    )
+    LiveSeat.objects.bulk_create(
+        LiveSeat(table=table, seat=str(seat), user=user) for seat, user in seated.items()
+    )
+    return live_begin(pk=table.pk, by=host)
+
+
+@transaction.atomic
+def live_bots_finish(*, pk: int, by: User) -> LiveTable:
+    """The host has the bots play every seat to the end of the deal (a late board); the
+    players' seats are marked handed over by the host, as :func:`live_hand_over` does."""
+    table = _locked_with_game(pk)
+    if table.host_id != by.pk:
+        raise LiveRefused(gettext("Only the host can have the bots finish the deal."))
+    if table.status != LiveTable.Status.PLAYING:
+        raise LiveRefused(gettext("There is no deal in play at this table."))
+    LiveSeat.objects.filter(table=table, user__isnull=False).update(away=True, away_by=by)
+    _bots_play_on(table)
+    _bump(table)
+    return table
+
+
 def _locked(pk: int) -> LiveTable:
     """The table's row, locked until the transaction ends."""
     return LiveTable.objects.select_for_update().get(pk=pk)
@@ -175,6 +207,8 @@ def live_begin(*, pk: int, by: User, swap: bool = False) -> LiveTable:
         raise LiveRefused(gettext("Only the host deals."))
     if table.status == LiveTable.Status.PLAYING:
         raise LiveRefused(gettext("A deal is in play already."))
+    if table.deal_seed is not None and table.game_id is not None:
+        raise LiveRefused(gettext("This table deals one chosen board, and it has been played."))
     if not table.seats.filter(user__isnull=False).exists():
         raise LiveRefused(gettext("Nobody is seated yet: send the invitation first."))
     if swap:
@@ -195,7 +229,8 @@ def live_begin(*, pk: int, by: User, swap: bool = False) -> LiveTable:
                 coach=coach,
                 last_seen=last_seen,
             )
-    setup = PlaySetup.from_json({"seed": secrets.randbelow(SEED_LIMIT), **table.settings})
+    seed = table.deal_seed if table.deal_seed is not None else secrets.randbelow(SEED_LIMIT)
+    setup = PlaySetup.from_json({**table.settings, "seed": seed})
     seated = tuple(table.seats.all())
     engine, _steps = PlayTable.start(setup, humans_of(table, seated), away=_away(seated))
     game = Game(

@@ -146,6 +146,9 @@ class LiveTable(models.Model):
     #: their names shown to the players). On for a table a teacher or organiser opens for
     #: others; off, until the host turns it on, for a table a player opens.
     watchable = models.BooleanField(default=False)
+    #: The seed the next deal is dealt from when a board was chosen for the table (a club
+    #: session's board); None: a fresh seed for every deal. Never shown before the deal ends.
+    deal_seed = models.BigIntegerField(null=True, blank=True)
     created_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(default=timezone.now)
 

@@ -75,6 +75,7 @@ def _play_board(client: Client, session: ClubSession, board: int) -> Game:
 def test_an_organiser_creates_a_daylong_and_a_member_cannot(field):
     the_club, organiser, (member, *_) = field
     form = {
+        "kind": "daylong",
         "title": "Club night",
         "boards": "6",
         "opens_at": timezone.localtime().strftime("%Y-%m-%dT%H:%M"),
@@ -117,6 +118,9 @@ def test_a_member_enters_once_and_plays_each_board_once_from_its_seed(field):
     assert c.post(f"/sessions/{session.pk}/enter/").status_code == 302
     again = c.post(f"/sessions/{session.pk}/enter/")
     assert again.status_code == 400 and SessionEntry.objects.count() == 1
+    assert "You have already entered this session." in again.content.decode()
+    page = c.get(f"/sessions/{session.pk}/").content.decode()
+    assert page.count("Play board ") == 3 and "open until" in page
     game = _play_board(c, session, 2)
     setup = PlaySetup.from_json(game.setup)
     board = session_board(session.seed, 2)
@@ -168,7 +172,7 @@ def test_results_and_travellers_wait_for_the_close_then_rank_every_pair(field):
             csv.reader(io.StringIO(c.get(f"/sessions/{session.pk}/results.csv").content.decode()))
         )
         ranking = rows[1:4]
-        assert sorted(int(r[1]) for r in ranking) == [1, 2, 3]
+        assert sorted(int(r[2]) for r in ranking) == [1, 2, 3]
         # Three results on a board share 0 + 2 + 4 matchpoints (ties split them): 12 on two.
         assert sum(float(r[4]) for r in ranking) == pytest.approx(12)
         assert c.post(f"/sessions/{session.pk}/boards/1/play/").status_code == 302  # own deal

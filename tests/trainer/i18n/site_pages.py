@@ -310,6 +310,51 @@ def _session_pages(pages, visit, learner, organise, organiser, club) -> None:  #
         visit(learner, "student", f"/sessions/{session.pk}/", "closed")
         visit(learner, "student", f"/sessions/{session.pk}/boards/1/")
         visit(learner, "student", f"/clubs/{club.slug}/sessions/", "closed")
+    _live_session_pages(pages, visit, learner, organise, organiser, club)
+
+
+def _live_session_pages(pages, visit, learner, organise, organiser, club) -> None:  # type: ignore[no-untyped-def]
+    """A live session: a partnership asked, check-in, the director's page before the start,
+    in a round and closed, and a pair's page in a round."""
+    from datetime import timedelta
+
+    from django.contrib.auth import get_user_model
+    from django.utils import timezone
+
+    from trainer.clubs.models import ClubMembership
+    from trainer.duplicate import services
+    from trainer.duplicate.models import SessionEntry
+
+    session = services.session_create(
+        user=organiser, club=club, title="火曜の夜", boards=0, kind="live",
+        opens_at=timezone.now() - timedelta(minutes=1),
+    )  # fmt: skip
+    visit(organise, "organiser", f"/clubs/{club.slug}/sessions/", "two sessions")
+    members = [
+        m.user
+        for m in ClubMembership.objects.filter(club=club).select_related("user")
+        if m.user.username != "student1"
+    ]
+    student = get_user_model().objects.get(username="student1")
+    services.session_enter(user=members[0], session=session, partner=student)
+    visit(learner, "student", f"/sessions/{session.pk}/", "asked to partner")
+    learner.post(f"/sessions/{session.pk}/partner/", {"answer": "yes"})
+    for who in members[1:3]:
+        services.session_enter(user=who, session=session)
+    for entry in SessionEntry.objects.filter(session=session):
+        services.check_in(user=entry.player, session=session, here=True)
+    visit(learner, "student", f"/sessions/{session.pk}/", "checked in")
+    visit(organise, "organiser", f"/sessions/{session.pk}/director/", "before the start")
+    organise.post(f"/sessions/{session.pk}/director/act/", {"do": "start"})
+    organise.post(f"/sessions/{session.pk}/director/act/", {"do": "round"})
+    visit(organise, "organiser", f"/sessions/{session.pk}/director/", "round 1")
+    visit(learner, "student", f"/sessions/{session.pk}/", "round 1")
+    pages["organiser director (refused)"] = organise.post(
+        f"/sessions/{session.pk}/director/act/", {"do": "start"}
+    )
+    organise.post(f"/sessions/{session.pk}/director/act/", {"do": "close"})
+    visit(organise, "organiser", f"/sessions/{session.pk}/director/", "closed")
+    visit(learner, "student", f"/sessions/{session.pk}/", "live, closed")
 
 
 def html_pages(pages: dict[str, object]) -> dict[str, str]:

@@ -59,6 +59,9 @@ NOT_PAGES = {
     "password_reset_confirm": "needs a reset token (checked with one below)",
     "play:live-partial": "the table fragment a live page reloads (play:live is checked)",
     "duplicate:enter": "POST only",
+    "duplicate:partner": "POST only",
+    "duplicate:here": "POST only",
+    "duplicate:director-act": "POST only (its refusal is checked)",
     "duplicate:play": "POST only (the board's table is checked)",
     "duplicate:csv": "a CSV file",
     "play:live-begin": "POST only",
@@ -152,6 +155,7 @@ def test_every_named_page_is_checked_or_said_not_to_be_a_page():
         "play:live-new", "play:live", "play:live-join", "play:live-list",
         "password_reset", "password_change", "password_change_done", "password_reset_done",
         "password_reset_complete", "duplicate:club", "duplicate:session", "duplicate:traveller",
+        "duplicate:director",
     }  # fmt: skip
     assert _url_names() - checked - set(NOT_PAGES) == set()
 
