@@ -23,7 +23,7 @@ result's ranking costs a small fraction of that, as only its own board is re-sco
 
 ::
 
-    .venv/bin/python benchmarks/bench_sessions.py [--pairs 16] [--rounds 2] [--think 0.3]
+    .venv/bin/python benchmarks/bench_sessions.py [--pairs 16] [--rounds 2] [--think 2]
         [--daylong-pairs 200] [--daylong-boards 12] [--daylong-only]
 """
 
@@ -333,8 +333,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pairs", type=int, default=16)
     parser.add_argument("--rounds", type=int, default=2)
-    parser.add_argument("--think", type=float, default=0.3)
-    parser.add_argument("--probe-seconds", type=float, default=60.0)
+    parser.add_argument("--think", type=float, default=2.0)
+    parser.add_argument("--probe-seconds", type=float, default=200.0)
     parser.add_argument("--daylong-pairs", type=int, default=200)
     parser.add_argument("--daylong-boards", type=int, default=12)
     parser.add_argument("--daylong-only", action="store_true")

@@ -7,6 +7,9 @@ from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from trainer.clubs.models import Club
+from trainer.core.game import conventions
+from trainer.core.game.rules import rule_choices
 from trainer.duplicate.services import MOST_BOARDS
 
 
@@ -22,8 +25,9 @@ class _When(forms.DateTimeInput):
 
 
 class SessionForm(forms.Form):
-    """A session on the club's house card and rule: a daylong (boards and a window) or a live
-    session (a start, boards a round, the round's length and the movement)."""
+    """A session on a card and rule (the club's house rules unless chosen): a daylong (boards
+    and a window) or a live session (a start, boards a round, the round's length and the
+    movement)."""
 
     kind = forms.ChoiceField(
         label=_("Kind"),
@@ -35,6 +39,8 @@ class SessionForm(forms.Form):
         initial="daylong",
     )
     title = forms.CharField(label=_("Title"), max_length=80)
+    convention = forms.ChoiceField(label=_("Convention card"), required=False)
+    rule = forms.ChoiceField(label=_("Scoring rule"), choices=rule_choices, required=False)
     opens_at = forms.DateTimeField(label=_("Opens"), widget=_When())
     boards = forms.IntegerField(
         label=_("Boards (daylong)"), min_value=1, max_value=MOST_BOARDS, initial=8, required=False
@@ -63,10 +69,15 @@ class SessionForm(forms.Form):
         for name, value in defaults.items():
             if data.get(name) in (None, ""):
                 data[name] = value
+        for name in ("convention", "rule"):  # blank: the house rules
+            data[name] = data.get(name) or None
         return data
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.fields["convention"].choices = conventions.choices(club=club)  # type: ignore[attr-defined]
+        self.fields["convention"].initial = club.convention
+        self.fields["rule"].initial = club.rule
         start = timezone.now().replace(second=0, microsecond=0)
         self.fields["opens_at"].initial = start
         self.fields["closes_at"].initial = start + timedelta(days=1)

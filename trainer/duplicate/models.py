@@ -17,6 +17,7 @@ from django.utils import timezone
 
 from engine.scoring import SCORING_RULES
 from trainer.clubs.models import Club
+from trainer.core.game import conventions
 from trainer.play.models import Game
 
 
@@ -67,6 +68,10 @@ class ClubSession(models.Model):
 
     def __str__(self) -> str:
         return self.title
+
+    @property
+    def convention_title(self) -> str:
+        return conventions.title(self.convention)
 
     def is_open(self, now: datetime | None = None) -> bool:
         moment = now or timezone.now()

@@ -18,9 +18,10 @@ from django.utils.translation import gettext
 from engine.duplicate.movement import KINDS, MovementError, movement
 from engine.duplicate.session import session_board
 from engine.play import PlaySetup, PlayTable
-from engine.scoring import get_rule
+from engine.scoring import SCORING_RULES, get_rule
 from engine.seats import Seat, Side
 from trainer.clubs.models import Club, ClubMembership
+from trainer.core.game import conventions
 from trainer.duplicate.models import ClubSession, SessionEntry, SessionPlay, SessionTable
 from trainer.play.live_services import LiveRefused, live_board_deal, live_bots_finish
 from trainer.play.models import Game
@@ -57,9 +58,12 @@ def session_create(
     per_round: int = 2,
     round_minutes: int = 20,
     movement_kind: str = "auto",
+    convention: str | None = None,
+    rule: str | None = None,
     now: datetime | None = None,
 ) -> ClubSession:
-    """A session for ``club`` on its house card and rule (``user`` must organise it): a
+    """A session for ``club`` on ``convention`` and ``rule`` (default: the house rules; a
+    card the club may use, checked) created by one of its organisers: a
     daylong over a window, or a live session starting at ``opens_at`` (its boards follow from
     the movement when the director starts it; it closes when the director says)."""
     if not ClubMembership.objects.filter(
@@ -67,6 +71,12 @@ def session_create(
     ).exists():
         raise SessionRefused(gettext("Only the club's organisers can create a session."))
     now = now or timezone.now()
+    convention = convention or club.convention
+    rule = rule or club.rule
+    if convention not in {name for name, _ in conventions.choices(club=club)}:
+        raise SessionRefused(gettext("Choose one of the club's convention cards."))
+    if rule not in SCORING_RULES:
+        raise SessionRefused(gettext("There is no such scoring rule."))
     if kind not in ClubSession.Kind.values:
         raise SessionRefused(gettext("There is no such kind of session."))
     if movement_kind not in KINDS:
@@ -91,8 +101,8 @@ def session_create(
         title=title.strip() or gettext("Club session"),
         seed=secrets.randbelow(SEED_MAX) + 1,
         boards=boards,
-        rule=club.rule,
-        convention=club.convention,
+        rule=rule,
+        convention=convention,
         opens_at=opens_at,
         closes_at=closes_at,
         created_by=user,

@@ -44,7 +44,7 @@ def club_sessions(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     if membership is None:
         raise Http404("No such club.")
     club = membership.club
-    form = SessionForm(request.POST or None) if membership.is_organiser else None
+    form = SessionForm(request.POST or None, club=club) if membership.is_organiser else None
     error, status = "", 200
     if request.method == "POST":
         if form is None:

@@ -91,6 +91,25 @@ def test_an_organiser_creates_a_daylong_and_a_member_cannot(field):
         the_club.rule,
         the_club.convention,
     )
+    chosen = _client(organiser).post(
+        f"/clubs/{the_club.slug}/sessions/",
+        {**form, "convention": "teach-yourself-1994", "rule": "contribution"},
+    )
+    assert chosen.status_code == 302
+    latest = ClubSession.objects.order_by("-pk").first()
+    assert (latest.convention, latest.rule) == ("teach-yourself-1994", "contribution")
+    page = _client(member).get(f"/sessions/{latest.pk}/").content.decode()
+    assert "Teach Yourself 1994" in page
+    latest.delete()
+    tampered = _client(organiser).post(
+        f"/clubs/{the_club.slug}/sessions/", {**form, "convention": "someone-elses-card"}
+    )
+    assert tampered.status_code == 400 and ClubSession.objects.count() == 1
+    with pytest.raises(services.SessionRefused, match="convention cards"):
+        services.session_create(
+            user=organiser, club=the_club, title="x", boards=2, convention="nope",
+            opens_at=timezone.now(), closes_at=timezone.now() + timedelta(hours=1),
+        )  # fmt: skip
     bad = _client(organiser).post(f"/clubs/{the_club.slug}/sessions/", {**form, "boards": "0"})
     assert bad.status_code == 400 and ClubSession.objects.count() == 1
     early = {**form, "closes_at": form["opens_at"]}
