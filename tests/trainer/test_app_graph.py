@@ -42,7 +42,7 @@ ALLOWED = {
     # Live tables: a club's organiser may watch its members' tables (trainer.play.live).
     "play": {"core", "progress", "classes", "clubs", "wording"},
     # Club nights: a club's duplicate sessions, each board a solo deal of play.
-    "duplicate": {"core", "clubs", "play", "wording"},
+    "duplicate": {"core", "clubs", "classes", "play", "wording"},
     # A user's language: their saved choice, else their class's or club's default.
     "languages": {"core", "clubs", "classes"},
     # Engine messages in words (the catalog of what the engine says); features print through it.

@@ -7,9 +7,8 @@ from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from trainer.clubs.models import Club
-from trainer.core.game import conventions
 from trainer.core.game.rules import rule_choices
+from trainer.duplicate.groups import Group
 from trainer.duplicate.services import MOST_BOARDS
 
 
@@ -73,11 +72,11 @@ class SessionForm(forms.Form):
             data[name] = data.get(name) or None
         return data
 
-    def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, group: Group, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["convention"].choices = conventions.choices(club=club)  # type: ignore[attr-defined]
-        self.fields["convention"].initial = club.convention
-        self.fields["rule"].initial = club.rule
+        self.fields["convention"].choices = group.card_choices()  # type: ignore[attr-defined]
+        self.fields["convention"].initial = group.default_convention
+        self.fields["rule"].initial = group.default_rule
         start = timezone.now().replace(second=0, microsecond=0)
         self.fields["opens_at"].initial = start
         self.fields["closes_at"].initial = start + timedelta(days=1)

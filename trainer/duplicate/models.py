@@ -1,5 +1,5 @@
-"""A club's duplicate sessions: the session, the pairs entered, and each pair's play of each
-board (a solo deal of :mod:`trainer.play`, dealt from the board's seed and dealer).
+"""Duplicate sessions of a club or a class: the session, the pairs entered, and each pair's
+play of each board (a solo deal of :mod:`trainer.play`, dealt from the board's seed and dealer).
 
 The session's ``seed`` deals every board, so it never leaves the server while the session is
 open; each board's own seed reaches a player only through the play app, which keeps it until
@@ -31,7 +31,17 @@ class ClubSession(models.Model):
         DAYLONG = "daylong", "Daylong"
         LIVE = "live", "Live"
 
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="sessions")
+    #: The group the session belongs to: a club, or a class (:mod:`trainer.duplicate.groups`).
+    club = models.ForeignKey(
+        Club, on_delete=models.CASCADE, null=True, blank=True, related_name="sessions"
+    )
+    classroom = models.ForeignKey(
+        "classes.Classroom",
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="sessions",
+    )
     title = models.CharField(max_length=80)
     kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.DAYLONG)
     seed = models.BigIntegerField()
@@ -64,6 +74,11 @@ class ClubSession(models.Model):
                 condition=Q(closes_at__gt=models.F("opens_at")), name="session_window"
             ),
             models.CheckConstraint(condition=Q(rule__in=list(SCORING_RULES)), name="session_rule"),
+            models.CheckConstraint(
+                condition=Q(club__isnull=False, classroom__isnull=True)
+                | Q(club__isnull=True, classroom__isnull=False),
+                name="session_of_a_club_or_a_class",
+            ),
         ]
 
     def __str__(self) -> str:

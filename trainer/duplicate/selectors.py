@@ -19,30 +19,27 @@ from engine.duplicate.matchpoints import Result, Scorer, Standing
 from engine.duplicate.session import session_board
 from engine.par import solve_deal
 from engine.play import PlayTable
-from trainer.clubs.models import Club, ClubMembership
+from trainer.duplicate.groups import Group, group_of, visible_q
 from trainer.duplicate.models import ClubSession, SessionEntry, SessionPlay, SessionTable
 from trainer.play.models import Game
 from trainer.play.selectors import actions_of, setup_of
 
 
-def membership_of(*, user: User | AnonymousUser, club: Club) -> ClubMembership | None:
-    if not user.is_authenticated:
-        return None
-    return ClubMembership.objects.filter(club=club, user_id=user.pk).first()
-
-
-def sessions_of(*, club: Club) -> QuerySet[ClubSession]:
-    return ClubSession.objects.filter(club=club)
+def sessions_of(*, group: Group) -> QuerySet[ClubSession]:
+    if group.club is not None:
+        return ClubSession.objects.filter(club=group.club)
+    return ClubSession.objects.filter(classroom=group.classroom)
 
 
 def session_get(*, user: User | AnonymousUser, pk: int) -> ClubSession | None:
-    """The session ``pk`` if ``user`` belongs to its club, else None (a 404: a guessed id
-    reveals nothing)."""
+    """The session ``pk`` if ``user`` belongs to its club or class, else None (a 404: a
+    guessed id reveals nothing)."""
     if not user.is_authenticated:
         return None
     return (
-        ClubSession.objects.select_related("club")
-        .filter(pk=pk, club__memberships__user_id=user.pk)
+        ClubSession.objects.select_related("club", "classroom")
+        .filter(visible_q(user), pk=pk)
+        .distinct()
         .first()
     )
 
@@ -72,7 +69,7 @@ def invitation_for(*, session: ClubSession, user: User | AnonymousUser) -> Sessi
 
 
 def partner_choices(*, session: ClubSession, user: User) -> list[User]:
-    """The club's members ``user`` may ask to partner them: not already in a pair."""
+    """The group's members ``user`` may ask to partner them: not already in a pair."""
     taken = set(
         SessionEntry.objects.filter(session=session).values_list("player_id", flat=True)
     ) | set(
@@ -80,13 +77,8 @@ def partner_choices(*, session: ClubSession, user: User) -> list[User]:
             "partner_id", flat=True
         )
     )
-    return [
-        m.user
-        for m in ClubMembership.objects.filter(club_id=session.club_id)
-        .select_related("user")
-        .order_by("user__username")
-        if m.user_id != user.pk and m.user_id not in taken
-    ]
+    allowed = group_of(session).member_ids() - taken - {user.pk}
+    return list(User.objects.filter(pk__in=allowed).order_by("username"))
 
 
 @dataclass(frozen=True)
@@ -298,15 +290,18 @@ def pair_card(
     return out
 
 
-def history_of(*, user: User, club: Club) -> list[tuple[ClubSession, Standing | None]]:
-    """``user``'s closed sessions in ``club`` with their standing (None: no board counted)."""
+def history_of(*, user: User, group: Group) -> list[tuple[ClubSession, Standing | None]]:
+    """``user``'s closed sessions in the group with their standing (None: no board counted)."""
     now = timezone.now()
     out = []
-    for session in ClubSession.objects.filter(
-        Q(entries__player=user) | Q(entries__partner=user, entries__partner_confirmed=True),
-        club=club,
-        closes_at__lte=now,
-    ).distinct():
+    for session in (
+        sessions_of(group=group)
+        .filter(
+            Q(entries__player=user) | Q(entries__partner=user, entries__partner_confirmed=True),
+            closes_at__lte=now,
+        )
+        .distinct()
+    ):
         entry = entry_of(session=session, user=user)
         results = results_of(session=session, now=now)
         standing = None

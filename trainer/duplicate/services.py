@@ -20,8 +20,9 @@ from engine.duplicate.session import session_board
 from engine.play import PlaySetup, PlayTable
 from engine.scoring import SCORING_RULES, get_rule
 from engine.seats import Seat, Side
-from trainer.clubs.models import Club, ClubMembership
-from trainer.core.game import conventions
+from trainer.classes.models import Classroom
+from trainer.clubs.models import Club
+from trainer.duplicate.groups import Group, group_of
 from trainer.duplicate.models import ClubSession, SessionEntry, SessionPlay, SessionTable
 from trainer.play.live_services import LiveRefused, live_board_deal, live_bots_finish
 from trainer.play.models import Game
@@ -49,7 +50,8 @@ class SessionRefused(Exception):
 def session_create(
     *,
     user: User,
-    club: Club,
+    club: Club | None = None,
+    classroom: Classroom | None = None,
     title: str,
     boards: int,
     opens_at: datetime,
@@ -62,18 +64,22 @@ def session_create(
     rule: str | None = None,
     now: datetime | None = None,
 ) -> ClubSession:
-    """A session for ``club`` on ``convention`` and ``rule`` (default: the house rules; a
-    card the club may use, checked) created by one of its organisers: a
-    daylong over a window, or a live session starting at ``opens_at`` (its boards follow from
-    the movement when the director starts it; it closes when the director says)."""
-    if not ClubMembership.objects.filter(
-        club=club, user=user, role=ClubMembership.Role.ORGANISER
-    ).exists():
-        raise SessionRefused(gettext("Only the club's organisers can create a session."))
+    """A session for ``club`` (or ``classroom``) on ``convention`` and ``rule`` (default: the
+    club's house rules; a card the group may use, checked), created by one who directs the
+    group's sessions (an organiser, a teacher): a daylong over a window, or a live session
+    starting at ``opens_at`` (its boards follow from the movement when the director starts
+    it; it closes when the director says)."""
+    group = Group(club, classroom)
+    if not group.directs(user):
+        raise SessionRefused(
+            gettext("Only the club's organisers can create a session.")
+            if club is not None
+            else gettext("Only the class's teachers can create a session.")
+        )
     now = now or timezone.now()
-    convention = convention or club.convention
-    rule = rule or club.rule
-    if convention not in {name for name, _ in conventions.choices(club=club)}:
+    convention = convention or group.default_convention
+    rule = rule or group.default_rule
+    if convention not in {name for name, _ in group.card_choices()}:
         raise SessionRefused(gettext("Choose one of the club's convention cards."))
     if rule not in SCORING_RULES:
         raise SessionRefused(gettext("There is no such scoring rule."))
@@ -98,6 +104,7 @@ def session_create(
         raise SessionRefused(gettext("A daylong lasts at most two weeks."))
     return ClubSession.objects.create(
         club=club,
+        classroom=classroom,
         title=title.strip() or gettext("Club session"),
         seed=secrets.randbelow(SEED_MAX) + 1,
         boards=boards,
@@ -131,8 +138,8 @@ def session_enter(
     """Enter ``user`` as a pair: with ``partner`` (a member of the club, who must confirm),
     or alone with a bot partner. A member is in one pair per session."""
     now = now or timezone.now()
-    members = ClubMembership.objects.filter(club_id=session.club_id)
-    if not members.filter(user=user).exists():
+    members = group_of(session).member_ids()
+    if user.pk not in members:
         raise SessionRefused(gettext("Only the club's members can enter its sessions."))
     if session.is_closed(now) or session.movement is not None:
         raise SessionRefused(gettext("This session has closed to new pairs."))
@@ -140,7 +147,7 @@ def session_enter(
     if _in_a_pair(session, user):
         raise SessionRefused(gettext("You have already entered this session."))
     if partner is not None:
-        if partner.pk == user.pk or not members.filter(user=partner).exists():
+        if partner.pk == user.pk or partner.pk not in members:
             raise SessionRefused(gettext("Your partner must be another member of the club."))
         if (
             _in_a_pair(session, partner)
@@ -298,9 +305,7 @@ def play_record(*, game: Game) -> SessionPlay | SessionTable | None:
 def _director(session: ClubSession, user: User) -> None:
     if session.kind != ClubSession.Kind.LIVE:
         raise SessionRefused(gettext("Only a live session has a director."))
-    if not ClubMembership.objects.filter(
-        club_id=session.club_id, user=user, role=ClubMembership.Role.ORGANISER
-    ).exists():
+    if not group_of(session).directs(user):
         raise SessionRefused(gettext("Only the club's organisers direct its sessions."))
 
 

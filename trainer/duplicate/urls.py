@@ -9,6 +9,7 @@ app_name = "duplicate"
 
 urlpatterns = [
     path("clubs/<slug:slug>/sessions/", views.club_sessions, name="club"),
+    path("classes/<id:pk>/sessions/", views.class_sessions, name="class"),
     path("sessions/<id:pk>/", views.session_page, name="session"),
     path("sessions/<id:pk>/enter/", views.session_enter, name="enter"),
     path("sessions/<id:pk>/partner/", views.partner_answer, name="partner"),

@@ -19,10 +19,12 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST
 
+from trainer.classes.models import Classroom
 from trainer.clubs import selectors as club_selectors
 from trainer.core.web.http import AuthenticatedHttpRequest
 from trainer.duplicate import selectors, services
 from trainer.duplicate.forms import SessionForm
+from trainer.duplicate.groups import Group, group_of
 from trainer.duplicate.models import ClubSession, SessionEntry, SessionTable
 
 
@@ -40,11 +42,28 @@ def _refused(request: AuthenticatedHttpRequest, session: ClubSession, reason: st
 @login_required
 @require_http_methods(["GET", "POST"])
 def club_sessions(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
+    """A club's sessions (its members; 404 else)."""
     membership = club_selectors.membership_get(user=request.user, slug=slug)
     if membership is None:
         raise Http404("No such club.")
-    club = membership.club
-    form = SessionForm(request.POST or None, club=club) if membership.is_organiser else None
+    return _sessions_page(request, Group(club=membership.club))
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def class_sessions(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
+    """A class's sessions (its students and teachers; 404 else)."""
+    classroom = Classroom.objects.filter(pk=pk, memberships__user_id=request.user.pk).first()
+    if classroom is None:
+        raise Http404("No such class.")
+    return _sessions_page(request, Group(classroom=classroom))
+
+
+def _sessions_page(request: AuthenticatedHttpRequest, group: Group) -> HttpResponse:
+    """The group's sessions, each member's places in the closed ones, and for those who
+    direct them the form for a new one."""
+    directs = group.directs(request.user)
+    form = SessionForm(request.POST or None, group=group) if directs else None
     error, status = "", 200
     if request.method == "POST":
         if form is None:
@@ -53,35 +72,35 @@ def club_sessions(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
             )
         if form.is_valid():
             try:
-                created = services.session_create(user=request.user, club=club, **form.cleaned_data)
+                created = services.session_create(
+                    user=request.user,
+                    club=group.club,
+                    classroom=group.classroom,
+                    **form.cleaned_data,
+                )
             except services.SessionRefused as exc:
                 error, status = str(exc), 400
             else:
                 return redirect("duplicate:session", pk=created.pk)
         else:
             status = 400
-    now = timezone.now()
     return render(
         request,
         "duplicate/club_sessions.html",
         {
-            "club": club,
-            "membership": membership,
+            "group": group,
             "form": form,
             "error": error,
-            "now": now,
-            "sessions": list(selectors.sessions_of(club=club)),
-            "history": selectors.history_of(user=request.user, club=club),
+            "now": timezone.now(),
+            "sessions": list(selectors.sessions_of(group=group)),
+            "history": selectors.history_of(user=request.user, group=group),
         },
         status=status,
     )
 
 
 def _is_director(request: AuthenticatedHttpRequest, session: ClubSession) -> bool:
-    membership = club_selectors.membership_get(user=request.user, slug=session.club.slug)
-    return bool(
-        session.kind == ClubSession.Kind.LIVE and membership is not None and membership.is_organiser
-    )
+    return session.kind == ClubSession.Kind.LIVE and group_of(session).directs(request.user)
 
 
 def _session_response(
@@ -94,7 +113,7 @@ def _session_response(
         "duplicate/session.html",
         {
             "session": session,
-            "club": session.club,
+            "group": group_of(session),
             "entry": entry,
             "rows": selectors.board_rows(session=session, entry=entry),
             "results": results,
@@ -202,8 +221,7 @@ def board_play(request: AuthenticatedHttpRequest, pk: int, board: int) -> HttpRe
 
 def _directed(request: AuthenticatedHttpRequest, pk: int) -> ClubSession:
     session = _session(request, pk)
-    membership = club_selectors.membership_get(user=request.user, slug=session.club.slug)
-    if session.kind != ClubSession.Kind.LIVE or membership is None or not membership.is_organiser:
+    if not _is_director(request, session):
         raise PermissionDenied("Only the club's organisers direct a live session.")
     return session
 
@@ -217,7 +235,7 @@ def _director_response(
         "duplicate/director.html",
         {
             "session": session,
-            "club": session.club,
+            "group": group_of(session),
             "entries": entries,
             "here": [e for e in entries if e.here],
             "tables": selectors.round_tables(session=session) if session.current_round else [],
@@ -288,6 +306,7 @@ def traveller_page(request: AuthenticatedHttpRequest, pk: int, board: int) -> Ht
         "duplicate/traveller.html",
         {
             "session": session,
+            "group": group_of(session),
             "board": board,
             "rows": rows,
             "par": par,

@@ -205,3 +205,32 @@ def test_a_partnership_plays_a_daylong_board_together_at_a_live_table(field):
     with pytest.raises(LiveRefused, match="one chosen board"):
         live_begin(pk=live, by=a)
     assert ca.post(f"/play/tables/{live}/begin/").status_code == 400
+
+
+def test_a_teacher_directs_a_live_session_for_the_class():
+    from tests.trainer.classes.factories import classroom, student_in, teacher_of
+
+    room = classroom()
+    teacher = teacher_of(room)
+    students = [student_in(room) for _ in range(3)]
+    session = services.session_create(
+        user=teacher,
+        classroom=room,
+        title="Class night",
+        boards=0,
+        kind=ClubSession.Kind.LIVE,
+        opens_at=timezone.now() - timedelta(minutes=1),
+    )
+    for s in students:
+        services.session_enter(user=s, session=session)
+        services.check_in(user=s, session=session, here=True)
+    assert _client(students[0]).get(f"/sessions/{session.pk}/director/").status_code == 403
+    director = _client(teacher)
+    assert (
+        director.post(f"/sessions/{session.pk}/director/act/", {"do": "start"}).status_code == 302
+    )
+    assert (
+        director.post(f"/sessions/{session.pk}/director/act/", {"do": "round"}).status_code == 302
+    )
+    assert SessionTable.objects.filter(session=session).count() == 4
+    assert "Round 1: table" in _client(students[1]).get(f"/sessions/{session.pk}/").content.decode()

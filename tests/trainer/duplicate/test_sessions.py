@@ -211,3 +211,34 @@ def test_a_board_finished_after_the_close_does_not_count(field):
         page = ca.get(f"/sessions/{session.pk}/boards/1/").content.decode()
         assert page.count("/play/shared/") == 1
         assert cb.post(f"/sessions/{session.pk}/enter/").status_code == 400
+
+
+def test_a_teacher_runs_a_daylong_for_the_class_and_only_the_class_sees_it(field):
+    from tests.trainer.classes.factories import classroom, student_in, teacher_of
+
+    room = classroom()
+    teacher, student = teacher_of(room), student_in(room)
+    other_room = classroom()
+    other_teacher, other_student = teacher_of(other_room), student_in(other_room)
+    form = {
+        "kind": "daylong",
+        "title": "Homework night",
+        "boards": "2",
+        "opens_at": timezone.localtime().strftime("%Y-%m-%dT%H:%M"),
+        "closes_at": (timezone.localtime() + timedelta(days=1)).strftime("%Y-%m-%dT%H:%M"),
+    }
+    assert _client(student).post(f"/classes/{room.pk}/sessions/", form).status_code == 403
+    assert _client(other_teacher).post(f"/classes/{room.pk}/sessions/", form).status_code == 404
+    assert not ClubSession.objects.exists()
+    assert _client(teacher).post(f"/classes/{room.pk}/sessions/", form).status_code == 302
+    session = ClubSession.objects.get()
+    assert session.classroom == room and session.club is None
+    c = _client(student)
+    assert "Homework night" in c.get(f"/classes/{room.pk}/sessions/").content.decode()
+    assert c.post(f"/sessions/{session.pk}/enter/").status_code == 302
+    _finish(c, _play_board(c, session, 1))
+    for outsider in (other_student, other_teacher):
+        assert _client(outsider).get(f"/sessions/{session.pk}/").status_code == 404
+        assert _client(outsider).post(f"/sessions/{session.pk}/enter/").status_code == 404
+    with time_machine.travel(session.closes_at + timedelta(minutes=1)):
+        assert "Ranking" in _client(teacher).get(f"/sessions/{session.pk}/").content.decode()

@@ -277,6 +277,8 @@ def japanese_pages(demo: dict) -> dict[str, object]:
                 f"/cards/{card.card_id}/", f"/cards/{card.card_id}/diff/"):  # fmt: skip
         visit(organise, "organiser", url)
     _session_pages(pages, visit, learner, organise, users["organiser"], club)
+    visit(teach, "teacher", f"/classes/{classroom.pk}/sessions/")
+    visit(learner, "student", f"/classes/{classroom.pk}/sessions/")
     return pages
 
 

@@ -155,7 +155,7 @@ def test_every_named_page_is_checked_or_said_not_to_be_a_page():
         "play:live-new", "play:live", "play:live-join", "play:live-list",
         "password_reset", "password_change", "password_change_done", "password_reset_done",
         "password_reset_complete", "duplicate:club", "duplicate:session", "duplicate:traveller",
-        "duplicate:director",
+        "duplicate:director", "duplicate:class",
     }  # fmt: skip
     assert _url_names() - checked - set(NOT_PAGES) == set()
 
