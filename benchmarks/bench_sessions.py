@@ -189,11 +189,13 @@ def live(args: argparse.Namespace) -> bool:
     from bench_tables import (
         Driver,
         Table,
+        bench_env,
         check_records,
         free_port,
         percentile,
         probe,
         server_cpu,
+        uvicorn,
         wait_http,
     )
 
@@ -201,20 +203,10 @@ def live(args: argparse.Namespace) -> bool:
         raise SystemExit("the live session needs Debian's redis-server")
     with tempfile.TemporaryDirectory() as tmp:
         redis_port = free_port()
-        env = {
-            **os.environ,
-            "DJANGO_SETTINGS_MODULE": "concerto_site.settings",
-            "DATABASE_URL": f"sqlite:///{tmp}/bench.sqlite3",
-            "DEBUG": "0",
-            "SECRET_KEY": "bench-" + "x" * 50,
-            "ALLOWED_HOSTS": "127.0.0.1,localhost",
-            "SECURE_SSL_REDIRECT": "0",
-            "STATIC_ROOT": f"{tmp}/static",
-            "LOG_LEVEL": "WARNING",
+        env = bench_env(tmp) | {
             "CHANNEL_LAYER_URL": f"redis://127.0.0.1:{redis_port}/1",
             "CACHE_URL": f"redis://127.0.0.1:{redis_port}/0",
         }
-        env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
         redis = subprocess.Popen(
             [
                 *("redis-server", "--bind", "127.0.0.1", "--port", str(redis_port)),
@@ -230,20 +222,7 @@ def live(args: argparse.Namespace) -> bool:
         setup = _shell(env, SETUP.format(pairs=args.pairs), "BENCH-SETUP")
         cookies = {int(k): v for k, v in setup["cookies"].items()}
         ports = [free_port(), free_port()]
-        servers = [
-            subprocess.Popen(
-                [
-                    *(PY, "-m", "uvicorn", "concerto_site.asgi:application"),
-                    *("--host", "127.0.0.1", "--port", str(p)),
-                    *("--lifespan", "off", "--log-level", "warning"),
-                    *("--timeout-graceful-shutdown", "3"),
-                ],
-                env=env,
-                cwd=ROOT,
-                start_new_session=True,
-            )
-            for p in ports
-        ]
+        servers = [uvicorn(p, env) for p in ports]
         played: list[Table] = []
         latencies: list[float] = []
         reconnects = 0

@@ -443,6 +443,38 @@ def check_records(tables: list[Table]) -> dict[str, Any]:
 # -- the run ---------------------------------------------------------------------------------
 
 
+def bench_env(tmp: str) -> dict[str, str]:
+    """The environment of a benchmark's site: a throwaway SQLite database in ``tmp``."""
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "concerto_site.settings",
+        "DATABASE_URL": f"sqlite:///{tmp}/bench.sqlite3",
+        "DEBUG": "0",
+        "SECRET_KEY": "bench-" + "x" * 50,
+        "ALLOWED_HOSTS": "127.0.0.1,localhost",
+        "SECURE_SSL_REDIRECT": "0",
+        "STATIC_ROOT": f"{tmp}/static",
+        "LOG_LEVEL": "WARNING",
+    }
+    env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+    return env
+
+
+def uvicorn(port: int, env: dict[str, str], *, workers: int = 1) -> subprocess.Popen:
+    """An app server (uvicorn, ``workers`` processes) on ``port``, in a session of its own."""
+    return subprocess.Popen(
+        [
+            *(PY, "-m", "uvicorn", "concerto_site.asgi:application"),
+            *("--host", "127.0.0.1", "--port", str(port), "--workers", str(workers)),
+            *("--lifespan", "off", "--log-level", "warning"),
+            *("--timeout-graceful-shutdown", "3"),
+        ],
+        env=env,
+        cwd=ROOT,
+        start_new_session=True,
+    )
+
+
 def server_cpu(pgid: int) -> float:
     """CPU seconds (user + system) of every process in the server's process group."""
     ticks = os.sysconf("SC_CLK_TCK")
@@ -517,18 +549,7 @@ def main() -> int:
     idle_tables = (args.idle_sockets + 1) // 2
 
     with tempfile.TemporaryDirectory() as tmp:
-        env = {
-            **os.environ,
-            "DJANGO_SETTINGS_MODULE": "concerto_site.settings",
-            "DATABASE_URL": f"sqlite:///{tmp}/bench.sqlite3",
-            "DEBUG": "0",
-            "SECRET_KEY": "bench-" + "x" * 50,
-            "ALLOWED_HOSTS": "127.0.0.1,localhost",
-            "SECURE_SSL_REDIRECT": "0",
-            "STATIC_ROOT": f"{tmp}/static",
-            "LOG_LEVEL": "WARNING",
-        }
-        env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+        env = bench_env(tmp)
         redis = None
         if args.redis:
             if shutil.which("redis-server") is None:
@@ -590,20 +611,7 @@ def main() -> int:
         for table in idle:
             table.idle = True
         port = ports[0]
-        servers = [
-            subprocess.Popen(
-                [
-                    *(PY, "-m", "uvicorn", "concerto_site.asgi:application"),
-                    *("--host", "127.0.0.1", "--port", str(p), "--workers", str(args.workers)),
-                    *("--lifespan", "off", "--log-level", "warning"),
-                    *("--timeout-graceful-shutdown", "3"),
-                ],
-                env=env,
-                cwd=ROOT,
-                start_new_session=True,
-            )
-            for p in ports
-        ]
+        servers = [uvicorn(p, env, workers=args.workers) for p in ports]
         try:
             for p, server in zip(ports, servers, strict=True):
                 wait_http(p, server)

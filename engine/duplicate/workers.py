@@ -15,7 +15,6 @@ True
 from __future__ import annotations
 
 import sys
-import threading
 import time
 from typing import Any
 
@@ -23,13 +22,12 @@ import dramatiq
 from dramatiq.results import ResultTimeout
 
 from engine.duplicate.session import SessionSpec, plan_chunks, play_chunk, summarise_session
-from engine.tournament.workers import MAX_RETRIES, QUEUE, TIME_LIMIT, WorkersTimeoutError
+from engine.tournament.workers import WorkersTimeoutError, declare_actor
 
 __all__ = ["SESSION_ACTOR", "run_session_on_workers", "session_actor"]
 
 #: The actor that plays a chunk of a session (on the tournament's queue).
 SESSION_ACTOR = "concerto_session_chunk"
-_DECLARE = threading.Lock()
 
 
 def play_session_chunk(spec_json: dict[str, Any], start: int, stop: int) -> list[dict[str, Any]]:
@@ -39,23 +37,7 @@ def play_session_chunk(spec_json: dict[str, Any], start: int, stop: int) -> list
 
 def session_actor(broker: dramatiq.Broker) -> dramatiq.Actor[Any, Any]:
     """The actor playing a session's chunk, declared on ``broker`` (once)."""
-    with _DECLARE:
-        if SESSION_ACTOR in broker.get_declared_actors():
-            found: dramatiq.Actor[Any, Any] = broker.get_actor(SESSION_ACTOR)
-            return found
-        return dramatiq.Actor(
-            play_session_chunk,
-            broker=broker,
-            actor_name=SESSION_ACTOR,
-            queue_name=QUEUE,
-            priority=0,
-            options={
-                "store_results": True,
-                "max_retries": MAX_RETRIES,
-                "min_backoff": 1000,
-                "time_limit": TIME_LIMIT,
-            },
-        )
+    return declare_actor(broker, play_session_chunk, SESSION_ACTOR)
 
 
 def run_session_on_workers(

@@ -51,6 +51,7 @@ __all__ = [
     "QUEUE",
     "WorkersTimeoutError",
     "chunk_actor",
+    "declare_actor",
     "play_chunk",
     "redis_broker",
     "run_on_workers",
@@ -122,14 +123,20 @@ _DECLARE = threading.Lock()
 
 def chunk_actor(broker: dramatiq.Broker) -> dramatiq.Actor[Any, Any]:
     """The actor that plays a chunk, declared on ``broker`` (once)."""
+    return declare_actor(broker, play_chunk, ACTOR_NAME)
+
+
+def declare_actor(broker: dramatiq.Broker, fn: Any, name: str) -> dramatiq.Actor[Any, Any]:
+    """``fn`` as the actor ``name`` on the tournament's queue of ``broker``, declared once:
+    its result stored, retried :data:`MAX_RETRIES` times, stopped after :data:`TIME_LIMIT`."""
     with _DECLARE:
-        if ACTOR_NAME in broker.get_declared_actors():
-            found: dramatiq.Actor[Any, Any] = broker.get_actor(ACTOR_NAME)
+        if name in broker.get_declared_actors():
+            found: dramatiq.Actor[Any, Any] = broker.get_actor(name)
             return found
         return dramatiq.Actor(
-            play_chunk,
+            fn,
             broker=broker,
-            actor_name=ACTOR_NAME,
+            actor_name=name,
             queue_name=QUEUE,
             priority=0,
             options={
