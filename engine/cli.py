@@ -29,6 +29,7 @@ import engine.drills.commands
 import engine.duplicate.commands
 import engine.play.commands
 import engine.signals.commands
+import engine.teaching.commands
 import engine.tournament.commands
 from engine.cli_registry import REGISTRY, Command, UsageError, command
 from engine.messages import ENGLISH, Msg, Translator, render
@@ -45,6 +46,7 @@ COMMAND_MODULES: list[str] = [
         engine.duplicate.commands,
         engine.tournament.commands,
         engine.play.commands,
+        engine.teaching.commands,
     )
 ]
 

@@ -135,6 +135,28 @@ MESSAGES: dict[str, str] = {
     "error.quiz.no_signal": "there is no signal of partner's to read now",
     "error.quiz.not_an_option": "not one of the quiz's options: %(answer)s",
     "error.review.not_over": "the deal is not over yet: its review opens once it is",
+    # Boards that teach something (engine.teaching.boards).
+    "error.boards.side_hand": (
+        "only a side's first hand can be chosen in advance, not side hand %(side_hand)s: "
+        "what a leader holds later depends on the play"
+    ),
+    "error.boards.count": "ask for 1 to %(most)s boards, not %(count)s",
+    "error.boards.unknown_item": "not a checklist item: %(item)s",
+    "error.boards.unknown_row": "the card %(card)s has no row %(row)s",
+    "error.boards.row_item": "row %(row)s does not show %(item)s",
+    "error.boards.no_play_out": "the card %(card)s signals every item: nothing is played out",
+    "error.boards.play_out_completes": (
+        "four of a kind played out has no signal for partner to complete"
+    ),
+    "error.boards.par_range": "the par margin's low end %(low)s is above its high end %(high)s",
+    "error.boards.impossible": (
+        "no 13 cards show %(item)s first: every 13 cards hold three of a rank, two pairs or "
+        "five ranks in a row, and four of one suit, which come earlier on the checklist"
+    ),
+    "error.boards.too_rare": (
+        "only %(found)s of %(count)s boards turned up in %(deals)s deals: ask for fewer, "
+        "or for something more common"
+    ),
     # A deal's setup and record (engine.play.setup, engine.play.record).
     "error.setup.not_an_object": "a setup is a JSON object, not %(value)s",
     "error.setup.unknown_field": "unknown setup field: %(field)s",
