@@ -95,6 +95,7 @@ INSTALLED_APPS = [
     "trainer.classes",
     "trainer.play",
     "trainer.duplicate",
+    "trainer.teaching",
     "trainer.ratings",
     "trainer.cards",
     "trainer.languages",

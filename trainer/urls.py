@@ -21,6 +21,7 @@ urlpatterns = [
         name="classroom-language",
     ),
     path("", include("trainer.duplicate.urls")),
+    path("", include("trainer.teaching.urls")),
     path("clubs/", include("trainer.clubs.urls")),
     path("cards/", include("trainer.cards.urls")),
     path("start/", include("trainer.clubs.start_urls")),

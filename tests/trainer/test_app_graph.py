@@ -22,6 +22,7 @@ APPS = (
     "classes",
     "play",
     "duplicate",
+    "teaching",
     "ratings",
     "cards",
     "languages",
@@ -43,6 +44,8 @@ ALLOWED = {
     "play": {"core", "progress", "classes", "clubs", "wording"},
     # Club nights: a club's duplicate sessions, each board a solo deal of play.
     "duplicate": {"core", "clubs", "classes", "play", "wording"},
+    # Teaching tables: a class's board sets, dealt as the class's duplicate sessions.
+    "teaching": {"core", "classes", "duplicate", "wording"},
     # A user's language: their saved choice, else their class's or club's default.
     "languages": {"core", "clubs", "classes"},
     # Engine messages in words (the catalog of what the engine says); features print through it.

@@ -15,7 +15,9 @@ from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 
+from engine.duplicate.session import Board, session_board
 from engine.scoring import SCORING_RULES
+from engine.seats import Seat
 from trainer.clubs.models import Club
 from trainer.core.game import conventions
 from trainer.play.models import Game
@@ -63,6 +65,9 @@ class ClubSession(models.Model):
     movement = models.JSONField(null=True, blank=True)
     current_round = models.PositiveSmallIntegerField(default=0)
     round_started_at = models.DateTimeField(null=True, blank=True)
+    #: Boards a teacher chose (a board set's, copied when the session is created: each
+    #: ``{"seed", "dealer"}``); None: every board drawn from ``seed`` (``session_board``).
+    board_list = models.JSONField(null=True, blank=True)
 
     class Meta:
         ordering = ["-opens_at", "-pk"]
@@ -87,6 +92,13 @@ class ClubSession(models.Model):
     @property
     def convention_title(self) -> str:
         return conventions.title(self.convention)
+
+    def board(self, number: int) -> Board:
+        """Board ``number``: the chosen one, or the one drawn from the session's seed."""
+        if self.board_list is None:
+            return session_board(self.seed, number)
+        chosen = self.board_list[number - 1]
+        return Board(number, int(chosen["seed"]), Seat.parse(chosen["dealer"]))
 
     def is_open(self, now: datetime | None = None) -> bool:
         moment = now or timezone.now()

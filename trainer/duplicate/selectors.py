@@ -16,7 +16,6 @@ from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from engine.duplicate.matchpoints import Result, Scorer, Standing
-from engine.duplicate.session import session_board
 from engine.par import solve_deal
 from engine.play import PlayTable
 from trainer.duplicate.groups import Group, group_of, visible_q
@@ -98,7 +97,7 @@ def board_rows(*, session: ClubSession, entry: SessionEntry | None) -> list[Boar
     """Each board of the session with the pair's play of it, if any."""
     plays = {p.board: p for p in entry.plays.all()} if entry is not None else {}
     return [
-        BoardRow(n, str(session_board(session.seed, n).dealer), plays.get(n))
+        BoardRow(n, str(session.board(n).dealer), plays.get(n))
         for n in range(1, session.boards + 1)
     ]
 
@@ -223,7 +222,7 @@ def traveller(
 ) -> tuple[list[TravellerRow], dict[str, int]]:
     """Every counted result on ``board`` (best for North-South first) with its matchpoints
     and North-South's points against par, and the board's par."""
-    deal = session_board(session.seed, board).deal(session.rule)
+    deal = session.board(board).deal(session.rule)
     par = {str(side): s.hand_score for side, s in solve_deal(deal).items()}
     by_pairs = {(p.ns, p.ew): p for p in results.played if p.board == board}
     rows = [

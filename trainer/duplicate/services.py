@@ -16,7 +16,6 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from engine.duplicate.movement import KINDS, MovementError, movement
-from engine.duplicate.session import session_board
 from engine.play import PlaySetup, PlayTable
 from engine.scoring import SCORING_RULES, get_rule
 from engine.seats import Seat, Side
@@ -62,13 +61,16 @@ def session_create(
     movement_kind: str = "auto",
     convention: str | None = None,
     rule: str | None = None,
+    board_list: list[dict[str, object]] | None = None,
     now: datetime | None = None,
 ) -> ClubSession:
     """A session for ``club`` (or ``classroom``) on ``convention`` and ``rule`` (default: the
     club's house rules; a card the group may use, checked), created by one who directs the
     group's sessions (an organiser, a teacher): a daylong over a window, or a live session
     starting at ``opens_at`` (its boards follow from the movement when the director starts
-    it; it closes when the director says)."""
+    it; it closes when the director says). ``board_list``: boards a teacher chose (each
+    ``{"seed", "dealer"}``): a daylong plays them all, a live session as many rounds as they
+    fill."""
     group = Group(club, classroom)
     if not group.directs(user):
         raise SessionRefused(
@@ -89,8 +91,12 @@ def session_create(
         raise SessionRefused(gettext("There is no such movement."))
     if not 1 <= per_round <= 4 or not 5 <= round_minutes <= 90:
         raise SessionRefused(gettext("A round has 1 to 4 boards and lasts 5 to 90 minutes."))
+    if board_list is not None:
+        boards = len(board_list)
+        if kind == ClubSession.Kind.LIVE and boards < per_round:
+            raise SessionRefused(gettext("The set has fewer boards than a round plays."))
     if kind == ClubSession.Kind.LIVE:
-        boards = per_round
+        boards = per_round if board_list is None else len(board_list)
         closes_at = opens_at + LIVE_LONGEST
     if closes_at is None:
         raise SessionRefused(gettext("The session must close after it opens."))
@@ -118,6 +124,7 @@ def session_create(
         per_round=per_round,
         round_minutes=round_minutes,
         movement_kind=movement_kind,
+        board_list=board_list,
     )
 
 
@@ -200,7 +207,7 @@ def check_in(*, user: User, session: ClubSession, here: bool) -> SessionEntry:
 def board_setup(session: ClubSession, number: int) -> PlaySetup:
     """The solo deal of board ``number``: the member South, the strong partner North, the same
     signalling bots East-West at every table, all on the session's card and rule."""
-    board = session_board(session.seed, number)
+    board = session.board(number)
     return PlaySetup(
         seed=board.seed,
         rule=get_rule(session.rule),
@@ -264,8 +271,9 @@ def board_start(
         table = live_board_deal(
             host=entry.player,
             settings=_table_settings(session, board),
-            seed=session_board(session.seed, board).seed,
+            seed=session.board(board).seed,
             seated={Seat.S: entry.player, Seat.N: entry.partner},
+            supervisor=session.created_by if session.classroom_id is not None else None,
         )
         assert table.game is not None
         return SessionPlay.objects.create(entry=entry, board=board, game=table.game, live=table)
@@ -330,11 +338,15 @@ def session_start(*, by: User, session: ClubSession, now: datetime | None = None
             fill="bot",
             rounds=None,
         )
+        rounds = len(moved.rounds)
+        if session.board_list is not None:  # as many rounds as the chosen boards fill
+            rounds = min(rounds, len(session.board_list) // session.per_round)
         moved = movement(
             len(here),
-            boards=session.per_round * len(moved.rounds),
+            boards=session.per_round * rounds,
             kind=session.movement_kind,
             fill="bot",
+            rounds=rounds if rounds < len(moved.rounds) else None,
         )
     except MovementError as exc:
         raise SessionRefused(str(reason(exc))) from None
@@ -385,8 +397,9 @@ def round_start(*, by: User, session: ClubSession, now: datetime | None = None) 
             live = live_board_deal(
                 host=by,
                 settings=_table_settings(session, board),
-                seed=session_board(session.seed, board).seed,
+                seed=session.board(board).seed,
                 seated=people,
+                supervisor=by if session.classroom_id is not None else None,
             )
             SessionTable.objects.create(
                 session=session,

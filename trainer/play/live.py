@@ -79,6 +79,7 @@ __all__ = [
     "Present",
     "SeatLine",
     "Stall",
+    "TeachingShown",
     "TooManyMoves",
     "TooManySockets",
     "bot_signals_of",
@@ -148,6 +149,40 @@ def coach_wanted(seats: Any) -> tuple[int, int]:
 
 
 @dataclass(frozen=True)
+class TeachingShown:
+    """A teaching table as one person sees it: paused or not, the moves the teacher last took
+    back (while paused), the hand the teacher shows everyone, and whether this is the
+    teacher (who gets the controls)."""
+
+    paused: bool
+    mine: bool
+    taken: tuple[str, ...] = ()
+    shown_seat: Seat | None = None
+    shown_cards: tuple[Any, ...] = ()
+
+
+def _teaching_shown(access: Access, engine: Any) -> TeachingShown | None:
+    table = access.table
+    if table.supervisor_id is None:
+        return None
+    game = table.game
+    log = game.teaching if game is not None else []
+    last = log[-1] if log else None
+    taken = tuple(last["taken"]) if table.paused and last and last["kind"] == "take_back" else ()
+    seat = Seat(table.shown_seat) if table.shown_seat else None
+    cards: tuple[Any, ...] = ()
+    if seat is not None and engine is not None and not engine.is_over():
+        cards = tuple(engine.hands_now()[seat])
+    return TeachingShown(
+        paused=table.paused,
+        mine=access.viewer == table.supervisor_id,
+        taken=taken,
+        shown_seat=seat if cards else None,
+        shown_cards=cards,
+    )
+
+
+@dataclass(frozen=True)
 class LiveShown:
     """What one person sees of a live table: their seat's view (or, for a watcher, every
     hand), the seats, and whose turn it is."""
@@ -165,6 +200,8 @@ class LiveShown:
     #: The seat to move is a person who is not connected: since when, and whether this
     #: viewer may hand it to a bot now.
     stalled: Stall | None = None
+    #: A teaching table's state (None: not a teaching table).
+    teaching: TeachingShown | None = None
 
     @property
     def watched(self) -> bool:
@@ -217,6 +254,7 @@ def live_shown(access: Access) -> LiveShown:
         to_move=to_move,
         coach=coach,
         stalled=_stall(access, to_move, connected, timezone.now()),
+        teaching=_teaching_shown(access, engine),
     )
 
 
@@ -229,6 +267,7 @@ class LiveUrls:
     begin: str
     record: str
     hand_over: str
+    teach: str
 
 
 def live_urls(pk: int) -> LiveUrls:
@@ -236,7 +275,7 @@ def live_urls(pk: int) -> LiveUrls:
     return LiveUrls(
         *(
             reverse(f"play:live-{name}", args=[pk])
-            for name in ("act", "coach", "begin", "record", "hand-over")
+            for name in ("act", "coach", "begin", "record", "hand-over", "teach")
         )
     )
 

@@ -155,7 +155,8 @@ def live_access(user: User | AnonymousUser, pk: int, stamp: str = "") -> Access 
     mine = next((s for s in seats if s.user_id == user.pk), None)
     if mine is not None:
         return Access(table, Seat(mine.seat), False, seats, present, user.pk)
-    if _watches(user, table, seats) or _hosts_to_watch(user, table):
+    supervises = table.supervisor_id is not None and table.supervisor_id == user.pk
+    if supervises or _watches(user, table, seats) or _hosts_to_watch(user, table):
         return Access(table, None, True, seats, present, user.pk)
     return None
 
@@ -192,6 +193,7 @@ def live_tables_for(user: User) -> list[LiveTable]:
     return list(
         LiveTable.objects.filter(
             Q(host_id=user.pk)
+            | Q(supervisor_id=user.pk)
             | Q(seats__user_id=user.pk)
             | Q(watchable=True, seats__user_id__in=students)
             | Q(watchable=True, seats__user_id__in=members)

@@ -108,14 +108,25 @@ def live_table_open(
 
 @transaction.atomic
 def live_board_deal(
-    *, host: User, settings: dict[str, Any], seed: int, seated: Mapping[Seat, User]
+    *,
+    host: User,
+    settings: dict[str, Any],
+    seed: int,
+    seated: Mapping[Seat, User],
+    supervisor: User | None = None,
 ) -> LiveTable:
     """A table for a chosen board (a club session's): the people ``seated`` at their seats,
     the rest bots, dealt at once from ``seed`` (with the ``dealer`` the settings name). Not
-    watchable: the host runs it and sees its progress, never its cards."""
+    watchable: the host runs it and sees its progress, never its cards. ``supervisor``: a
+    teaching table's teacher (a class's session), who watches and may pause it."""
     PlaySetup.from_json({**settings, "seed": seed})  # the engine checks every setting
     table = LiveTable.objects.create(
-        host=host, settings=settings, invite_token=None, watchable=False, deal_seed=seed
+        host=host,
+        settings=settings,
+        invite_token=None,
+        watchable=False,
+        deal_seed=seed,
+        supervisor=supervisor,
     )
     LiveSeat.objects.bulk_create(
         LiveSeat(table=table, seat=str(seat), user=user) for seat, user in seated.items()
@@ -252,7 +263,8 @@ def live_begin(*, pk: int, by: User, swap: bool = False) -> LiveTable:
         if row.user_id is not None
     )
     table.game = game
-    table.save(update_fields=["game", "status"])
+    table.paused, table.shown_seat = False, ""
+    table.save(update_fields=["game", "status", "paused", "shown_seat"])
     _bump(table)
     return table
 
@@ -299,6 +311,8 @@ def live_act(*, pk: int, user: User, action: Action, version: int) -> LiveTable:
         raise LiveRefused(gettext("The table has moved on since this page was shown."))
     if mine.away:
         raise LiveRefused(gettext("A bot is playing your seat: take it back first."))
+    if table.paused:
+        raise LiveRefused(gettext("Your teacher has paused the table."))
     game = table.game
     assert game is not None  # (table.game_id is not None)
     humans = humans_of(table, seats)
@@ -315,9 +329,15 @@ def live_act(*, pk: int, user: User, action: Action, version: int) -> LiveTable:
     game.version = len(engine.actions)
     game.updated_at = timezone.now()
     written = ["actions", "version", "updated_at", *helped]  # (the setup is the deal's own)
+    changed = []
     if engine.is_over():
         written += _end(game, table)
-        table.save(update_fields=["status"])
+        changed.append("status")
+    if table.shown_seat:  # (a hand the teacher showed is shown until the next move)
+        table.shown_seat = ""
+        changed.append("shown_seat")
+    if changed:
+        table.save(update_fields=changed)
     game.save(update_fields=written)
     _bump(table)
     stored = copy.copy(game)  # (the caller's game may change; the kept one may not)
@@ -386,7 +406,7 @@ def live_away(*, pk: int, user: User, away: bool) -> LiveTable:
 def _bots_play_on(table: LiveTable) -> None:
     """After a seat changed hands: the bots play until a person's turn (the table's row is
     locked by the caller)."""
-    if table.status != LiveTable.Status.PLAYING or table.game is None:
+    if table.status != LiveTable.Status.PLAYING or table.game is None or table.paused:
         return
     game = Game.objects.select_for_update().get(pk=table.game.pk)
     seated = tuple(table.seats.all())

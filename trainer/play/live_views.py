@@ -18,7 +18,7 @@ from engine.seats import SEATS, Seat
 from trainer.core import preferences
 from trainer.core.infra.throttle import allow
 from trainer.core.web.http import AuthenticatedHttpRequest
-from trainer.play import live
+from trainer.play import live, live_teaching
 from trainer.play.consumers import announce, announce_presence
 from trainer.play.forms import LiveTableForm
 from trainer.play.models import LiveTable
@@ -210,6 +210,29 @@ def live_watchable(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
+def live_teach(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
+    """The table's teacher pauses, goes on, takes the hand back, or shows (hides) a hand."""
+    do = request.POST.get("do", "")
+    by = request.user
+    if do in ("pause", "resume"):
+        return _post(
+            request, pk, lambda: live_teaching.live_pause(pk=pk, by=by, paused=do == "pause")
+        )
+    if do == "take_back":
+        return _post(request, pk, lambda: live_teaching.live_take_back(pk=pk, by=by))
+    if do == "hide":
+        return _post(request, pk, lambda: live_teaching.live_show(pk=pk, by=by, seat=None))
+    if do == "show":
+        try:
+            seat = Seat(request.POST.get("seat", ""))
+        except ValueError:
+            return _refused(gettext("Choose the seat whose hand to show."))
+        return _post(request, pk, lambda: live_teaching.live_show(pk=pk, by=by, seat=seat))
+    return _refused(gettext("That is not something a teacher does at the table."))
+
+
+@login_required
+@require_POST
 def live_revoke(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     return _post(request, pk, lambda: live.live_invite_revoke(pk=pk, by=request.user))
 
@@ -221,6 +244,8 @@ def live_record(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     if table.game is None or not table.game.is_finished:
         raise Http404(gettext("The record is shown once the deal is over."))
     data = record_json(setup_of(table.game), actions_of(table.game))
+    if table.game.teaching:  # (a teaching table's pauses, take-backs and hands shown)
+        data["teaching"] = table.game.teaching
     response = JsonResponse(data, json_dumps_params={"indent": 1})
     response["Content-Disposition"] = f'attachment; filename="table-{pk}.json"'
     return response

@@ -18,6 +18,9 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
+#: (A name of its own: inside :class:`LiveTable`, ``settings`` is a field.)
+USER_MODEL = settings.AUTH_USER_MODEL
+
 
 class Game(models.Model):
     """One deal, or a whole game of up to four deals, played by ``owner`` from South."""
@@ -61,6 +64,10 @@ class Game(models.Model):
     #: table (never the solo pages or services, which would show and play South's hand for
     #: the host who owns the row).
     live = models.BooleanField(default=False)
+    #: A teaching table's log, in order: each ``{"kind": "pause" | "resume" | "take_back" |
+    #: "show", "at": the record's length then, …}``; a take-back keeps the moves it took
+    #: (``"taken"``), a shown hand its seat and cards. Part of the record: the replay shows it.
+    teaching = models.JSONField(default=list, blank=True)
     created_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(default=timezone.now)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -149,6 +156,19 @@ class LiveTable(models.Model):
     #: The seed the next deal is dealt from when a board was chosen for the table (a club
     #: session's board); None: a fresh seed for every deal. Never shown before the deal ends.
     deal_seed = models.BigIntegerField(null=True, blank=True)
+    #: A teaching table's teacher: watches every hand, and alone may pause the table, take
+    #: moves back to the start of the hand and show one seat's hand to everyone.
+    supervisor = models.ForeignKey(
+        USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="supervised_tables",
+    )
+    #: Paused by the teacher: no move is taken, no bot plays, until the teacher goes on.
+    paused = models.BooleanField(default=False)
+    #: The seat whose hand the teacher shows the table now ("" none): until the next move.
+    shown_seat = models.CharField(max_length=1, blank=True, default="")
     created_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(default=timezone.now)
 

@@ -29,6 +29,7 @@ urlpatterns = [
     path("tables/<id:pk>/watchers/", live_views.live_watchable, name="live-watchable"),
     path("tables/<id:pk>/revoke/", live_views.live_revoke, name="live-revoke"),
     path("tables/<id:pk>/coach/", live_views.live_coach, name="live-coach"),
+    path("tables/<id:pk>/teach/", live_views.live_teach, name="live-teach"),
     path("tables/<id:pk>/record.json", live_views.live_record, name="live-record"),
     path("tables/join/<uuid:token>/", live_views.live_join, name="live-join"),
 ]

@@ -279,7 +279,22 @@ def japanese_pages(demo: dict) -> dict[str, object]:
     _session_pages(pages, visit, learner, organise, users["organiser"], club)
     visit(teach, "teacher", f"/classes/{classroom.pk}/sessions/")
     visit(learner, "student", f"/classes/{classroom.pk}/sessions/")
+    _board_set_pages(pages, visit, teach, classroom)
     return pages
+
+
+def _board_set_pages(pages, visit, teach, classroom) -> None:  # type: ignore[no-untyped-def]
+    """A teacher's board sets: the search, its results, a refused search, a set's page."""
+    boards = f"/classes/{classroom.pk}/boards/"
+    visit(teach, "teacher", boards)
+    asked = {"convention": "parlett-2008", "seat": "S", "item": "four_sf", "count": "3",
+             "completes": "on", "seed": "7"}  # fmt: skip
+    visit(teach, "teacher", boards + "?" + "&".join(f"{k}={v}" for k, v in asked.items()))
+    pages["teacher board search (refused)"] = teach.get(
+        boards, {**asked, "par_low": "5", "par_high": "1"}
+    )
+    saved = teach.post(boards, {**asked, "title": "四枚の練習", "picks": ["0", "1"]})
+    visit(teach, "teacher", saved["Location"])
 
 
 def _session_pages(pages, visit, learner, organise, organiser, club) -> None:  # type: ignore[no-untyped-def]

@@ -32,6 +32,8 @@ NOT_PAGES = {
     "review-goal": "POST only",
     "drill-practise-next": "a redirect to the set's next drill",
     "classes:export": "a CSV file",
+    "teaching:delete": "POST only",
+    "play:live-teach": "POST only",
     "classes:student-remove": "POST only",
     "classes:co-teacher-add": "POST only",
     "classes:archive": "POST only",
@@ -155,7 +157,7 @@ def test_every_named_page_is_checked_or_said_not_to_be_a_page():
         "play:live-new", "play:live", "play:live-join", "play:live-list",
         "password_reset", "password_change", "password_change_done", "password_reset_done",
         "password_reset_complete", "duplicate:club", "duplicate:session", "duplicate:traveller",
-        "duplicate:director", "duplicate:class",
+        "duplicate:director", "duplicate:class", "teaching:boards", "teaching:set",
     }  # fmt: skip
     assert _url_names() - checked - set(NOT_PAGES) == set()
 

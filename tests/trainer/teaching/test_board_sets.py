@@ -1,0 +1,181 @@
+"""Board sets: a teacher searches the engine's boards, saves a set, deals it to the class as a
+session whose every board is the set's; nobody else sees a set, and a tampered post writes
+nothing."""
+
+from __future__ import annotations
+
+import random
+from datetime import timedelta
+from urllib.parse import parse_qs, urlparse
+
+import pytest
+from django.test import Client
+from django.utils import timezone
+
+from engine.game import DealState
+from engine.seats import Seat
+from engine.signals import detect, get_convention
+from tests.trainer.classes.factories import classroom, student_in, teacher_of
+from tests.trainer.factories import user
+from trainer.duplicate import services as sessions
+from trainer.duplicate.models import ClubSession, SessionPlay
+from trainer.teaching.models import BoardSet, SetBoard
+
+pytestmark = pytest.mark.django_db
+
+SEARCH = {"convention": "parlett-2008", "seat": "S", "item": "four_sf", "count": "4"}
+
+
+def _client(who) -> Client:
+    c = Client()
+    c.force_login(who)
+    return c
+
+
+@pytest.fixture
+def room():
+    the_class = classroom()
+    teacher = teacher_of(the_class)
+    students = [student_in(the_class) for _ in range(4)]
+    return the_class, teacher, students
+
+
+def _searched(client, pk, **extra):
+    """A search: the first GET picks a seed and redirects to the page that names it."""
+    first = client.get(f"/classes/{pk}/boards/", {**SEARCH, **extra})
+    assert first.status_code == 302
+    seed = parse_qs(urlparse(first["Location"]).query)["seed"][0]
+    return client.get(first["Location"]), seed
+
+
+def _saved(client, pk, seed, picks=("0", "2"), title="四枚のストレートフラッシュ"):
+    return client.post(
+        f"/classes/{pk}/boards/", {**SEARCH, "seed": seed, "title": title, "picks": list(picks)}
+    )
+
+
+def test_a_teacher_searches_saves_a_set_and_sees_every_hand(room):
+    the_class, teacher, _ = room
+    c = _client(teacher)
+    page, seed = _searched(c, the_class.pk)
+    assert page.status_code == 200 and page.content.decode().count('name="picks"') == 4
+    saved = _saved(c, the_class.pk, seed)
+    assert saved.status_code == 302
+    board_set = BoardSet.objects.get()
+    boards = list(board_set.boards.all())
+    assert [b.number for b in boards] == [1, 2] and board_set.query["seed"] == int(seed)
+    conv = get_convention("parlett-2008")
+    for b in boards:
+        hand = DealState.deal(b.dealer, random.Random(b.seed)).hands_dealt[Seat.S]
+        assert b.dealer == "E" and b.seat == "S" and detect(hand, conv).item == "four_sf"
+    shown = c.get(saved["Location"]).content.decode()
+    assert "Board 2" in shown and "Deal this set to the class" in shown
+
+
+def test_tampered_picks_and_searches_write_nothing(room):
+    the_class, teacher, _ = room
+    c = _client(teacher)
+    _, seed = _searched(c, the_class.pk)
+    for picks in (("9",), ("0", "0"), ("x",), ()):
+        assert _saved(c, the_class.pk, seed, picks).status_code == 400
+    bad = c.post(
+        f"/classes/{the_class.pk}/boards/",
+        {**SEARCH, "item": "four_straight", "seed": seed, "title": "t", "picks": ["0"]},
+    )
+    assert bad.status_code == 400  # not among the items 13 cards can show first
+    upside_down = c.get(
+        f"/classes/{the_class.pk}/boards/", {**SEARCH, "seed": seed, "par_low": 5, "par_high": 1}
+    )
+    assert upside_down.status_code == 400 and "above its high end" in upside_down.content.decode()
+    assert c.get(f"/classes/{the_class.pk}/boards/", {**SEARCH, "seat": "X"}).status_code == 400
+    assert not BoardSet.objects.exists() and not SetBoard.objects.exists()
+
+
+def test_only_the_class_teachers_reach_the_sets(room):
+    the_class, teacher, students = room
+    c = _client(teacher)
+    _, seed = _searched(c, the_class.pk)
+    _saved(c, the_class.pk, seed)
+    board_set = BoardSet.objects.get()
+    other_class = classroom(name="他のクラス")
+    other_teacher = teacher_of(other_class)
+    for who in (students[0], other_teacher, user("stranger")):
+        o = _client(who)
+        assert o.get(f"/classes/{the_class.pk}/boards/").status_code == 404
+        assert o.get(f"/classes/{the_class.pk}/boards/{board_set.pk}/").status_code == 404
+        assert _saved(o, the_class.pk, seed).status_code == 404
+        assert o.post(f"/classes/{the_class.pk}/boards/{board_set.pk}/delete/").status_code == 404
+    assert o.get(f"/classes/{other_class.pk}/boards/{board_set.pk}/").status_code == 404
+    assert BoardSet.objects.count() == 1
+    page = _client(students[0]).get(f"/classes/{the_class.pk}/").content.decode()
+    assert str(SetBoard.objects.first().seed) not in page
+
+
+def test_a_set_dealt_as_a_daylong_gives_every_pair_the_sets_boards(room):
+    the_class, teacher, students = room
+    c = _client(teacher)
+    _, seed = _searched(c, the_class.pk)
+    _saved(c, the_class.pk, seed, picks=("1", "3", "0"))
+    board_set = BoardSet.objects.get()
+    now = timezone.localtime()
+    dealt = c.post(
+        f"/classes/{the_class.pk}/boards/{board_set.pk}/",
+        {
+            "kind": "daylong",
+            "title": "授業の日",
+            "opens_at": (now - timedelta(minutes=5)).strftime("%Y-%m-%dT%H:%M"),
+            "closes_at": (now + timedelta(days=1)).strftime("%Y-%m-%dT%H:%M"),
+            "rule": "classic",
+        },
+    )
+    assert dealt.status_code == 302
+    session = ClubSession.objects.get()
+    assert session.classroom == the_class and session.boards == 3
+    assert session.convention == board_set.convention
+    chosen = list(board_set.boards.all())
+    for number, board in enumerate(chosen, start=1):
+        assert (session.board(number).seed, str(session.board(number).dealer)) == (
+            board.seed,
+            board.dealer,
+        )
+    sessions.session_enter(user=students[0], session=session)
+    play = sessions.board_start(user=students[0], session=session, board=2)
+    assert play.game.setup["seed"] == chosen[1].seed
+    assert SessionPlay.objects.count() == 1
+
+
+def test_a_live_session_on_a_set_plays_as_many_rounds_as_the_set_fills(room):
+    the_class, teacher, students = room
+    c = _client(teacher)
+    _, seed = _searched(c, the_class.pk)
+    _saved(c, the_class.pk, seed, picks=("0", "1", "2"))
+    board_set = BoardSet.objects.get()
+    from trainer.teaching import services
+
+    session = services.set_deal(
+        by=teacher,
+        board_set=board_set,
+        kind=ClubSession.Kind.LIVE,
+        title="授業",
+        opens_at=timezone.now() - timedelta(minutes=1),
+        per_round=1,
+    )
+    for s in students:
+        sessions.session_enter(user=s, session=session)
+        sessions.check_in(user=s, session=session, here=True)
+    sessions.session_start(by=teacher, session=session)
+    session.refresh_from_db()
+    assert len(session.movement["rounds"]) == 3 and session.boards == 3
+    sessions.round_start(by=teacher, session=session)
+    seeds = {t.live.deal_seed for t in session.tables.all()}
+    assert seeds == {board_set.boards.get(number=1).seed}
+    assert session.tables.count() == 2  # four pairs at two tables, the same board at each
+    with pytest.raises(services.SetRefused, match="fewer boards than a round"):
+        services.set_deal(
+            by=teacher,
+            board_set=board_set,
+            kind=ClubSession.Kind.LIVE,
+            title="授業",
+            opens_at=timezone.now(),
+            per_round=4,
+        )
