@@ -32,6 +32,7 @@ __all__ = [
     "Advice",
     "Holding",
     "best_completion",
+    "completes_reading",
     "reply_advice",
     "signal_holdings",
 ]
@@ -292,6 +293,23 @@ def _covers(cards: tuple[Card, ...], holding: Holding) -> bool:
         if len(way) <= len(cards)
         for part in combinations(cards, len(way))
     )
+
+
+def completes_reading(
+    cards: Iterable[Card],
+    item: str,
+    shapes: Iterable[str | None],
+    c1: Card,
+    c2: Card,
+    convention: Convention,
+    seen: int,
+) -> bool:
+    """Whether some of ``cards`` (partner's answer to the signal ``c1``, ``c2``) complete a
+    holding the reading ``item`` (with one of ``shapes``) admits: the reading partner's answer
+    implies. ``seen`` is the mask of the cards partner saw (as :func:`signal_holdings`)."""
+    played = tuple(cards)
+    holdings = signal_holdings(item, shapes, c1, c2, convention, seen)
+    return any(_covers(played, h) for h in holdings)
 
 
 def _some(

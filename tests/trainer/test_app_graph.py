@@ -45,7 +45,7 @@ ALLOWED = {
     # Club nights: a club's duplicate sessions, each board a solo deal of play.
     "duplicate": {"core", "clubs", "classes", "play", "wording"},
     # Teaching tables: a class's board sets, dealt as the class's duplicate sessions.
-    "teaching": {"core", "classes", "duplicate", "wording"},
+    "teaching": {"core", "classes", "duplicate", "play", "wording"},
     # A user's language: their saved choice, else their class's or club's default.
     "languages": {"core", "clubs", "classes"},
     # Engine messages in words (the catalog of what the engine says); features print through it.

@@ -128,6 +128,7 @@ def _session_response(
             "sits_out": selectors.sits_out(session=session, entry=entry),
             "round_ends_at": selectors.round_ends_at(session),
             "is_director": _is_director(request, session),
+            "teaches": session.classroom_id is not None and group_of(session).directs(request.user),
             "is_open": session.is_open(),
             "is_closed": session.is_closed(),
             "error": error,

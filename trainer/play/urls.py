@@ -17,6 +17,7 @@ urlpatterns = [
     path("<id:pk>/review/", views.review_page, name="review"),
     path("<id:pk>/record.json", views.record, name="record"),
     path("shared/<uuid:token>/", views.shared_review, name="shared"),
+    path("pairs/", views.pairs_page, name="pairs"),
     # Live tables: two to four people at one table.
     path("tables/", live_views.live_list, name="live-list"),
     path("tables/new/", live_views.live_new, name="live-new"),

@@ -35,6 +35,7 @@ from trainer.core.web.http import AuthenticatedHttpRequest
 from trainer.play import presenters, selectors, services
 from trainer.play.forms import ActionForm, FrameForm, ReadForm, StartForm, StepForm, VersionForm
 from trainer.play.models import Game
+from trainer.play.pair_presenters import pair_rows, partnerships
 from trainer.progress.selectors import play_figures
 from trainer.wording.errors import reason
 
@@ -323,7 +324,7 @@ def _review_context(
 ) -> dict[str, Any]:
     form = FrameForm(request.GET)
     frame = form.cleaned_data.get("frame") if form.is_valid() else None
-    return presenters.review_context(
+    ctx = presenters.review_context(
         game=game,
         review=review(selectors.setup_of(game), selectors.actions_of(game)),
         frame=frame,
@@ -331,6 +332,9 @@ def _review_context(
         attempts=selectors.hand_attempts(game),
         player=player,
     )
+    ctx["pairs"] = pair_rows(game) if game.is_finished else []
+    ctx["teaching"] = game.teaching
+    return ctx
 
 
 def _render_review(request: HttpRequest, ctx: dict[str, Any]) -> HttpResponse:
@@ -388,3 +392,13 @@ def table_json(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     data["version"] = seen.game.version
     data["coach"] = {"advice": shown.advice is not None, "quiz": shown.quiz is not None}
     return JsonResponse(data)
+
+
+@login_required
+@require_http_methods(["GET"])
+def pairs_page(request: AuthenticatedHttpRequest) -> HttpResponse:
+    """Your partnerships over your finished deals: the signals misread, never tried, and the
+    hands that cost most (each with its review)."""
+    return render(
+        request, "play/pairs.html", {"partnerships": partnerships(request.user), "own": True}
+    )

@@ -12,10 +12,12 @@ import secrets
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from trainer.classes.models import Classroom
 from trainer.core.web.http import AuthenticatedHttpRequest
+from trainer.play.pair_presenters import partnerships
 from trainer.teaching import selectors, services
 from trainer.teaching.forms import SEARCH_SEED_MAX, BoardSearchForm, DealSetForm, SaveSetForm
 from trainer.teaching.models import BoardSet
@@ -138,3 +140,43 @@ def set_delete(request: AuthenticatedHttpRequest, pk: int, set_pk: int) -> HttpR
     board_set = _set(request, pk, set_pk)
     services.set_delete(by=request.user, board_set=board_set)
     return redirect("teaching:boards", pk=pk)
+
+
+@login_required
+@require_http_methods(["GET"])
+def compare_page(request: AuthenticatedHttpRequest, pk: int, session_pk: int) -> HttpResponse:
+    """The class's pairs side by side on a closed session: matchpoints board by board, the
+    signals each pair misread, and practice to set on the items misread most."""
+    classroom = _class(request, pk)
+    session = selectors.class_session(classroom, session_pk)
+    if session is None:
+        raise Http404("No such session of this class.")
+    found = selectors.comparison(session)
+    if found is None:
+        raise Http404(gettext("The comparison opens when the session has closed."))
+    return render(
+        request,
+        "teaching/compare.html",
+        {"classroom": classroom, "session": session, "compare": found},
+    )
+
+
+@login_required
+@require_http_methods(["GET"])
+def student_pairs(request: AuthenticatedHttpRequest, pk: int, user_pk: int) -> HttpResponse:
+    """A student's partnerships, as their teacher sees them (no review links: the teacher
+    opens the reviews the class's own pages give)."""
+    classroom = _class(request, pk)
+    student = selectors.student_of(classroom, user_pk)
+    if student is None:
+        raise Http404("No such student in this class.")
+    return render(
+        request,
+        "play/pairs.html",
+        {
+            "partnerships": partnerships(student),
+            "own": False,
+            "student": student,
+            "classroom": classroom,
+        },
+    )

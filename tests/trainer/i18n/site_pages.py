@@ -270,6 +270,7 @@ def japanese_pages(demo: dict) -> dict[str, object]:
     visit(learner, "student", live_url, "dealt")
     visit(partner, "student2", live_url)
     visit(learner, "student", "/play/tables/")
+    visit(learner, "student", "/play/pairs/")
     visit(teach, "teacher", "/play/tables/")
     visit(teach, "teacher", live_url)
     card = _club_card(users["organiser"], club)
@@ -295,6 +296,28 @@ def _board_set_pages(pages, visit, teach, classroom) -> None:  # type: ignore[no
     )
     saved = teach.post(boards, {**asked, "title": "四枚の練習", "picks": ["0", "1"]})
     visit(teach, "teacher", saved["Location"])
+    from datetime import timedelta
+
+    import time_machine
+    from django.utils import timezone
+
+    from trainer.teaching import services
+    from trainer.teaching.models import BoardSet
+
+    board_set = BoardSet.objects.get(title="四枚の練習")
+    assert board_set.created_by is not None
+    session = services.set_deal(
+        by=board_set.created_by, board_set=board_set, kind="daylong", title="比べる日",
+        opens_at=timezone.now() - timedelta(minutes=5),
+        closes_at=timezone.now() + timedelta(minutes=5),
+    )  # fmt: skip
+    with time_machine.travel(session.closes_at + timedelta(minutes=1)):
+        visit(teach, "teacher", f"/classes/{classroom.pk}/sessions/{session.pk}/compare/")
+    from trainer.classes.models import ClassMembership
+
+    student = ClassMembership.objects.filter(classroom=classroom, role="student").first()
+    assert student is not None
+    visit(teach, "teacher", f"/classes/{classroom.pk}/students/{student.user_id}/partnerships/")
 
 
 def _session_pages(pages, visit, learner, organise, organiser, club) -> None:  # type: ignore[no-untyped-def]

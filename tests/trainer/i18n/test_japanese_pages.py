@@ -158,6 +158,7 @@ def test_every_named_page_is_checked_or_said_not_to_be_a_page():
         "password_reset", "password_change", "password_change_done", "password_reset_done",
         "password_reset_complete", "duplicate:club", "duplicate:session", "duplicate:traveller",
         "duplicate:director", "duplicate:class", "teaching:boards", "teaching:set",
+        "teaching:compare", "teaching:student-pairs", "play:pairs",
     }  # fmt: skip
     assert _url_names() - checked - set(NOT_PAGES) == set()
 

@@ -179,3 +179,46 @@ def test_a_live_session_on_a_set_plays_as_many_rounds_as_the_set_fills(room):
             opens_at=timezone.now(),
             per_round=4,
         )
+
+
+def test_after_the_close_the_teacher_compares_the_pairs_board_by_board(room):
+    import time_machine
+
+    from trainer.play.live_services import live_bots_finish
+    from trainer.teaching import services
+
+    the_class, teacher, students = room
+    c = _client(teacher)
+    _, seed = _searched(c, the_class.pk)
+    _saved(c, the_class.pk, seed, picks=("0", "1"))
+    session = services.set_deal(
+        by=teacher,
+        board_set=BoardSet.objects.get(),
+        kind=ClubSession.Kind.DAYLONG,
+        title="比べる日",
+        opens_at=timezone.now() - timedelta(minutes=5),
+        closes_at=timezone.now() + timedelta(hours=1),
+    )
+    for member, partner in ((students[0], students[1]), (students[2], students[3])):
+        sessions.session_enter(user=member, session=session, partner=partner)
+        sessions.partner_answer(user=partner, entry=session.entries.get(player=member), accept=True)
+        for board in (1, 2):
+            play = sessions.board_start(user=member, session=session, board=board)
+            live_bots_finish(pk=play.live.pk, by=member)
+    url = f"/classes/{the_class.pk}/sessions/{session.pk}/compare/"
+    assert c.get(url).status_code == 404  # not before the close
+    with time_machine.travel(session.closes_at + timedelta(minutes=1)):
+        page = c.get(url)
+        assert page.status_code == 200
+        body = page.content.decode()
+        assert body.count('<tr><th scope="row">') == 4  # two pairs, in both tables
+        assert "/ 2" in body  # each board: two results, a top of 2
+        assert "data-misreadings" in body
+        session_page = c.get(f"/sessions/{session.pk}/").content.decode()
+        assert "data-compare-link" in session_page
+        for who in (students[0], teacher_of(classroom(name="別のクラス")), user("someone")):
+            assert _client(who).get(url).status_code == 404
+        assert (
+            "data-compare-link"
+            not in _client(students[0]).get(f"/sessions/{session.pk}/").content.decode()
+        )

@@ -181,3 +181,44 @@ def test_the_record_of_a_finished_deal_carries_the_teaching(lesson):
         _play(table, people, 1)
     record = _client(people[Seat.N]).get(f"/play/tables/{table.pk}/record.json").json()
     assert [e["kind"] for e in record["teaching"]] == ["take_back", "show", "resume"]
+    game = _game(table)
+    page = _client(people[Seat.N]).get(f"/play/tables/{table.pk}/").content.decode()
+    assert f"/play/shared/{game.share_token}/" in page  # the table's link to its review
+    review = _client(people[Seat.N]).get(f"/play/shared/{game.share_token}/").content.decode()
+    assert "data-teaching-log" in review and "the hand was taken back to move" in review
+    # The pair's own review: both sides had people, each with a row per hand it led.
+    assert "data-pair-review" in review
+    assert review.count("<tbody>") >= 2
+
+
+def test_the_pair_review_opens_only_once_the_deal_is_over(lesson):
+    _, teacher, people, table = lesson
+    _play(table, people, 3)
+    game = _game(table)
+    assert game.share_token is None  # (no link to a review until the deal is over)
+    for who in (*people.values(), teacher, user("stranger2")):
+        assert _client(who).get(f"/play/{game.pk}/review/").status_code == 404
+
+
+def test_partnerships_are_summed_up_for_the_player_and_their_teacher_only(lesson):
+    room, teacher, people, table = lesson
+    for _ in range(400):
+        table.refresh_from_db()
+        if table.status != "playing":
+            break
+        _play(table, people, 1)
+    north, south = people[Seat.N], people[Seat.S]
+    page = _client(north).get("/play/pairs/").content.decode()
+    assert page.count("data-partnership") == 1 and f"With {south.username}" in page
+    assert "Signals misread" in page and "Never signalled" in page
+    url = f"/classes/{room.pk}/students/{north.pk}/partnerships/"
+    taught = _client(teacher).get(url)
+    assert taught.status_code == 200 and f"With {south.username}" in taught.content.decode()
+    other = teacher_of(classroom(name="他の教室"))
+    for who in (south, other, user("nobody")):
+        assert _client(who).get(url).status_code == 404
+    assert (
+        _client(teacher).get(f"/classes/{room.pk}/students/{teacher.pk}/partnerships/").status_code
+        == 404
+    )
+    assert "No finished deal yet." in _client(user("fresh")).get("/play/pairs/").content.decode()
