@@ -19,6 +19,7 @@ from tests.browser.test_live_tables import TABLE, people, server  # noqa: F401  
 from tests.trainer.classes.factories import classroom, student_in
 from tests.trainer.play.conftest import leaks
 from trainer.duplicate.models import ClubSession, SessionPlay
+from trainer.play.live_services import live_bots_finish
 from trainer.play.models import LiveTable
 from trainer.teaching.models import BoardSet
 
@@ -132,6 +133,31 @@ def test_a_teacher_deals_a_set_and_pauses_shows_and_takes_back_a_table(people, s
     ann_table.refresh_from_db()
     kinds = [e["kind"] for e in ann_table.game.teaching]
     assert kinds[:3] == ["pause", "show", "resume"] and "take_back" in kinds
+
+    # Both boards end (the bots finish them), the session closes; Ann reads her pair's review
+    # and the teacher compares the pairs.
+    for table, host in ((ann_table, users["ann"]), (cat_table, cat_table.host)):
+        live_bots_finish(pk=table.pk, by=host)
+    now = timezone.now()  # (after both results: they count)
+    ClubSession.objects.filter(pk=session.pk).update(
+        opens_at=now - timedelta(hours=2), closes_at=now
+    )
+    ann.page.goto(f"{base}/play/tables/{ann_table.pk}/")
+    ann.page.get_by_role("link", name="The review").click()
+    expect(ann.page.locator("[data-pair-review]")).to_be_visible()
+    expect(ann.page.locator("[data-teaching-log]")).to_contain_text("cards were shown")
+    assert axe_violations(ann.page) == []
+    shot(ann.page, "pair-review")
+    page.goto(url)
+    page.get_by_role("link", name="The pairs compared").click()
+    expect(page.locator("[data-compare] tbody tr")).to_have_count(2)
+    assert axe_violations(page) == []
+    shot(page, "compare")
+    phone = teacher.context.new_page()
+    phone.set_viewport_size(PHONE)
+    phone.goto(page.url)
+    shot(phone, "compare-phone")
+    phone.close()
 
 
 def _north_cards(table: LiveTable):
