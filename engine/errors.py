@@ -184,6 +184,7 @@ MESSAGES: dict[str, str] = {
         "choose %(lower)s or %(higher)s, or other rounds"
     ),
     "error.setup.unknown_dealer": "the dealer is a seat (N, E, S or W), not %(value)s",
+    "error.setup.hands": "a board's hands give N, E, S and W 13 different cards each: %(reason)s",
     "error.record.not_an_object": "a record is a JSON object, not %(type)s",
     "error.record.incomplete": "a record needs its setup and its actions",
     "error.record.actions_not_text": "a record's actions are a list of text (7H, pass, force)",

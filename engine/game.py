@@ -577,11 +577,17 @@ class GameState:
         rng: random.Random,
         rule: ScoringRule | str = CLASSIC,
         first_dealer: Seat | str = Seat.N,
+        first_hands: Mapping[Seat, Iterable[Card]] | None = None,
     ) -> None:
         self.rule = get_rule(rule)
         self.first_dealer = Seat.parse(first_dealer)
         self._rng = rng
-        self.deals: list[DealState] = [DealState.deal(self.first_dealer, rng, self.rule)]
+        first = (
+            DealState.deal(self.first_dealer, rng, self.rule)
+            if first_hands is None
+            else DealState(self.first_dealer, first_hands, self.rule)
+        )
+        self.deals: list[DealState] = [first]
         self.results: list[DealResult] = []
         self.totals: dict[Side, int] = _zero_sides()
 
@@ -591,10 +597,12 @@ class GameState:
         seed: int | random.Random | None = None,
         rule: ScoringRule | str = CLASSIC,
         first_dealer: Seat | str = Seat.N,
+        first_hands: Mapping[Seat, Iterable[Card]] | None = None,
     ) -> GameState:
-        """A new game from a seed (or an injected random source)."""
+        """A new game from a seed (or an injected random source); ``first_hands``: the first
+        deal's cards, chosen (a board entered by hand), instead of dealt from the seed."""
         rng = seed if isinstance(seed, random.Random) else random.Random(seed)
-        return cls(rng, rule, first_dealer)
+        return cls(rng, rule, first_dealer, first_hands)
 
     @property
     def deal(self) -> DealState:

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.bots import BOT_NAMES, Bot, RandomBot, make_bot
+from engine.cards import Card
 from engine.duplicate.matchpoints import Result, Scorer
 from engine.duplicate.movement import Movement, TableRound, movement
 from engine.game import Action, DealState
@@ -64,8 +65,12 @@ class Board:
     number: int
     seed: int
     dealer: Seat
+    #: A board entered by hand: its hands N, E, S, W (None: dealt from ``seed``).
+    hands: tuple[tuple[Card, ...], ...] | None = None
 
     def deal(self, rule: str = CLASSIC.name) -> DealState:
+        if self.hands is not None:
+            return DealState(self.dealer, dict(zip(SEATS, self.hands, strict=True)), rule)
         return DealState.deal(self.dealer, random.Random(self.seed), rule)
 
     def to_json(self) -> dict[str, Any]:

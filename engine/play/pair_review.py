@@ -154,7 +154,7 @@ def _read_of(
 
 def pair_hands(setup: PlaySetup, actions: Sequence[Action], side: Side) -> tuple[PairHand, ...]:
     """Every hand ``side`` led in the finished deals of the record, reviewed for the pair."""
-    state = GameState.new(setup.seed, setup.rule, setup.dealer)
+    state = GameState.new(setup.seed, setup.rule, setup.dealer, setup.first_hands())
     out: list[PairHand] = []
     finished: set[int] = set()
     pending: list[tuple[int, int, int, Seat, tuple[Card, ...], list[tuple[Seat, Action]],

@@ -19,10 +19,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.bots.signal import STANDARD, STRENGTHS
+from engine.cards import Card, parse_cards
 from engine.errors import ConcertoError, IllegalPlayError, WrongTypeError
 from engine.messages import Join, Msg, Param, Text
 from engine.scoring import CLASSIC, SCORING_RULES, ScoringRule, get_rule
-from engine.seats import Seat
+from engine.seats import SEATS, Seat
 from engine.signals import DEFAULT_CONVENTION, get_convention
 
 __all__ = [
@@ -106,6 +107,9 @@ class PlaySetup:
     partner: str = STANDARD
     #: Who deals the first deal (a duplicate session's board names its dealer).
     dealer: Seat = FIRST_DEALER
+    #: The first deal's hands, N, E, S, W, when a teacher entered the board by hand (the seed
+    #: then deals only the later deals of a game); None: dealt from the seed.
+    hands: tuple[tuple[Card, ...], ...] | None = None
 
     def __post_init__(self) -> None:
         if isinstance(self.seed, bool) or not isinstance(self.seed, int):
@@ -132,6 +136,14 @@ class PlaySetup:
             raise InvalidSetupError(
                 Msg("error.setup.unknown_dealer", value=Text(repr(self.dealer)))
             )
+        if self.hands is not None:
+            _check_hands(self.hands)
+
+    def first_hands(self) -> dict[Seat, tuple[Card, ...]] | None:
+        """The hands of a board entered by hand, by seat (None: dealt from the seed)."""
+        if self.hands is None:
+            return None
+        return dict(zip(SEATS, self.hands, strict=True))
 
     def to_json(self) -> dict[str, Any]:
         """The setup as JSON; ``partner`` and ``dealer`` only when not the default ones (so the
@@ -147,6 +159,16 @@ class PlaySetup:
             }
             | ({} if self.partner == STANDARD else {"partner": self.partner})
             | ({} if self.dealer is FIRST_DEALER else {"dealer": str(self.dealer)})
+            | (
+                {}
+                if self.hands is None
+                else {
+                    "hands": {
+                        str(seat): [str(c) for c in cards]
+                        for seat, cards in zip(SEATS, self.hands, strict=True)
+                    }
+                }
+            )
         )
 
     @classmethod
@@ -170,7 +192,31 @@ class PlaySetup:
             game=game,
             partner=_text(data, "partner", STANDARD),
             dealer=_dealer(data.get("dealer", str(FIRST_DEALER))),
+            hands=_hands(data.get("hands")),
         )
+
+
+def _hands(value: object) -> tuple[tuple[Card, ...], ...] | None:
+    """A setup's ``hands``: ``{"N": [13 cards], "E": …, "S": …, "W": …}``, or absent."""
+    if value is None:
+        return None
+    if not isinstance(value, Mapping) or set(value) != {str(s) for s in SEATS}:
+        raise InvalidSetupError(Msg("error.setup.hands", reason=Text("one list for each seat")))
+    try:
+        return tuple(parse_cards(value[str(seat)]) for seat in SEATS)
+    except ConcertoError as exc:
+        raise InvalidSetupError(Msg("error.setup.hands", reason=Text(str(exc)))) from None
+
+
+def _check_hands(hands: object) -> None:
+    """Four hands of 13 cards, 52 different cards in all."""
+    if not isinstance(hands, tuple) or len(hands) != 4:
+        raise InvalidSetupError(Msg("error.setup.hands", reason=Text("four hands")))
+    every = [c for hand in hands for c in hand]
+    if any(len(hand) != 13 for hand in hands):
+        raise InvalidSetupError(Msg("error.setup.hands", reason=Text("13 cards in each hand")))
+    if not all(isinstance(c, Card) for c in every) or len(set(every)) != 52:
+        raise InvalidSetupError(Msg("error.setup.hands", reason=Text("no card twice")))
 
 
 def _dealer(value: object) -> Seat:

@@ -114,7 +114,7 @@ class PlayTable:
         bot_signals: Iterable[tuple[int, int]] = (),
     ) -> None:
         self.setup = setup
-        self._game = GameState.new(setup.seed, setup.rule, setup.dealer)
+        self._game = GameState.new(setup.seed, setup.rule, setup.dealer, setup.first_hands())
         self._actions: list[Action] = []
         #: Every seat's cards when each hand started, by (deal number, hand number).
         self._starts: dict[tuple[int, int], Mapping[Seat, tuple[Card, ...]]] = {}

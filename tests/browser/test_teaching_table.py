@@ -26,6 +26,15 @@ from trainer.teaching.models import BoardSet
 PHONE = {"width": 360, "height": 740}
 
 
+def _on_a_phone(page: Page, shot, name: str) -> None:  # type: ignore[no-untyped-def]
+    """The page's address photographed again at 360 px, in a new tab of the same context."""
+    phone = page.context.new_page()
+    phone.set_viewport_size(PHONE)
+    phone.goto(page.url)
+    shot(phone, name)
+    phone.close()
+
+
 def _press(page: Page, name: str) -> None:
     """A button reached and pressed with the keyboard alone."""
     button = page.get_by_role("button", name=name)
@@ -56,11 +65,7 @@ def test_a_teacher_deals_a_set_and_pauses_shows_and_takes_back_a_table(people, s
     expect(page.get_by_role("heading", name="Board 2")).to_be_visible()
     assert axe_violations(page) == []
     shot(page, "set")
-    phone = teacher.context.new_page()
-    phone.set_viewport_size(PHONE)
-    phone.goto(page.url)
-    shot(phone, "set-phone")
-    phone.close()
+    _on_a_phone(page, shot, "set-phone")
 
     # Dealt to the class as a daylong.
     closes = timezone.localtime() + timedelta(hours=2)
@@ -107,11 +112,7 @@ def test_a_teacher_deals_a_set_and_pauses_shows_and_takes_back_a_table(people, s
         expect(p.page.locator('[data-shown-hand="N"]')).to_be_visible()
     shot(ann.page, "north-shown")
     shot(page, "teacher-controls")
-    phone = teacher.context.new_page()
-    phone.set_viewport_size(PHONE)
-    phone.goto(page.url)
-    shot(phone, "teacher-controls-phone")
-    phone.close()
+    _on_a_phone(page, shot, "teacher-controls-phone")
 
     # Go on, one move, then the hand taken back: the players see the moves taken.
     _press(page, "Go on")
@@ -153,11 +154,7 @@ def test_a_teacher_deals_a_set_and_pauses_shows_and_takes_back_a_table(people, s
     expect(page.locator("[data-compare] tbody tr")).to_have_count(2)
     assert axe_violations(page) == []
     shot(page, "compare")
-    phone = teacher.context.new_page()
-    phone.set_viewport_size(PHONE)
-    phone.goto(page.url)
-    shot(phone, "compare-phone")
-    phone.close()
+    _on_a_phone(page, shot, "compare-phone")
 
 
 def _north_cards(table: LiveTable):

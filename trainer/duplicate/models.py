@@ -15,9 +15,10 @@ from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 
+from engine.cards import parse_cards
 from engine.duplicate.session import Board, session_board
 from engine.scoring import SCORING_RULES
-from engine.seats import Seat
+from engine.seats import SEATS, Seat
 from trainer.clubs.models import Club
 from trainer.core.game import conventions
 from trainer.play.models import Game
@@ -66,7 +67,8 @@ class ClubSession(models.Model):
     current_round = models.PositiveSmallIntegerField(default=0)
     round_started_at = models.DateTimeField(null=True, blank=True)
     #: Boards a teacher chose (a board set's, copied when the session is created: each
-    #: ``{"seed", "dealer"}``); None: every board drawn from ``seed`` (``session_board``).
+    #: ``{"seed", "dealer"}``, and ``"hands"`` for one entered by hand); None: every board
+    #: drawn from ``seed`` (``session_board``).
     board_list = models.JSONField(null=True, blank=True)
 
     class Meta:
@@ -98,7 +100,13 @@ class ClubSession(models.Model):
         if self.board_list is None:
             return session_board(self.seed, number)
         chosen = self.board_list[number - 1]
-        return Board(number, int(chosen["seed"]), Seat.parse(chosen["dealer"]))
+        hands = chosen.get("hands")
+        return Board(
+            number,
+            int(chosen["seed"]),
+            Seat.parse(chosen["dealer"]),
+            None if hands is None else tuple(parse_cards(hands[str(s)]) for s in SEATS),
+        )
 
     def is_open(self, now: datetime | None = None) -> bool:
         moment = now or timezone.now()

@@ -216,6 +216,7 @@ def board_setup(session: ClubSession, number: int) -> PlaySetup:
         opponents_convention=session.convention,
         partner=PARTNER,
         dealer=board.dealer,
+        hands=board.hands,
     )
 
 
@@ -234,6 +235,7 @@ def _table_settings(session: ClubSession, number: int) -> dict[str, object]:
     """A live table's settings for board ``number`` (its seed travels apart: ``deal_seed``)."""
     setup = board_setup(session, number).to_json()
     setup.pop("seed")
+    setup.pop("hands", None)  # (they travel apart too, as the table's ``deal_hands``)
     return setup
 
 
@@ -272,6 +274,7 @@ def board_start(
             host=entry.player,
             settings=_table_settings(session, board),
             seed=session.board(board).seed,
+            hands=session.board(board).hands,
             seated={Seat.S: entry.player, Seat.N: entry.partner},
             supervisor=session.created_by if session.classroom_id is not None else None,
         )
@@ -398,6 +401,7 @@ def round_start(*, by: User, session: ClubSession, now: datetime | None = None) 
                 host=by,
                 settings=_table_settings(session, board),
                 seed=session.board(board).seed,
+                hands=session.board(board).hands,
                 seated=people,
                 supervisor=by if session.classroom_id is not None else None,
             )

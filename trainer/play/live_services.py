@@ -12,6 +12,7 @@ never act twice.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import secrets
 import uuid
 from collections.abc import Iterable, Mapping
@@ -25,6 +26,7 @@ from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
+from engine.cards import Card
 from engine.game import Action
 from engine.play import IllegalPlay, PlaySetup, PlayTable, actions_json
 from engine.seats import SEATS, Seat
@@ -114,18 +116,21 @@ def live_board_deal(
     seed: int,
     seated: Mapping[Seat, User],
     supervisor: User | None = None,
+    hands: tuple[tuple[Card, ...], ...] | None = None,
 ) -> LiveTable:
     """A table for a chosen board (a club session's): the people ``seated`` at their seats,
     the rest bots, dealt at once from ``seed`` (with the ``dealer`` the settings name). Not
     watchable: the host runs it and sees its progress, never its cards. ``supervisor``: a
     teaching table's teacher (a class's session), who watches and may pause it."""
-    PlaySetup.from_json({**settings, "seed": seed})  # the engine checks every setting
+    # The engine checks every setting, and the hands of a board entered by hand.
+    dataclasses.replace(PlaySetup.from_json({**settings, "seed": seed}), hands=hands)
     table = LiveTable.objects.create(
         host=host,
         settings=settings,
         invite_token=None,
         watchable=False,
         deal_seed=seed,
+        deal_hands=None if hands is None else [[str(c) for c in h] for h in hands],
         supervisor=supervisor,
     )
     LiveSeat.objects.bulk_create(
@@ -241,7 +246,10 @@ def live_begin(*, pk: int, by: User, swap: bool = False) -> LiveTable:
                 last_seen=last_seen,
             )
     seed = table.deal_seed if table.deal_seed is not None else secrets.randbelow(SEED_LIMIT)
-    setup = PlaySetup.from_json({**table.settings, "seed": seed})
+    hands = None
+    if table.deal_hands is not None:  # (a board entered by hand: N, E, S, W)
+        hands = {str(s): cards for s, cards in zip(SEATS, table.deal_hands, strict=True)}
+    setup = PlaySetup.from_json({**table.settings, "seed": seed, "hands": hands})
     seated = tuple(table.seats.all())
     engine, _steps = PlayTable.start(setup, humans_of(table, seated), away=_away(seated))
     game = Game(

@@ -156,6 +156,9 @@ class LiveTable(models.Model):
     #: The seed the next deal is dealt from when a board was chosen for the table (a club
     #: session's board); None: a fresh seed for every deal. Never shown before the deal ends.
     deal_seed = models.BigIntegerField(null=True, blank=True)
+    #: A chosen board entered by hand: its hands, N, E, S, W (each 13 card codes). Never
+    #: shown before the deal ends, like the seed.
+    deal_hands = models.JSONField(null=True, blank=True)
     #: A teaching table's teacher: watches every hand, and alone may pause the table, take
     #: moves back to the start of the hand and show one seat's hand to everyone.
     supervisor = models.ForeignKey(

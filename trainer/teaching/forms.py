@@ -7,7 +7,9 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from engine.seats import SEATS
+from engine.cards import Card, card
+from engine.errors import ConcertoError
+from engine.seats import SEATS, Seat
 from engine.signals import get_convention
 from engine.teaching.boards import BoardQuery, impossible_first
 from trainer.duplicate.forms import SessionForm
@@ -101,3 +103,54 @@ class DealSetForm(SessionForm):
         super().__init__(*args, group=group, **kwargs)
         del self.fields["convention"]
         del self.fields["boards"]
+
+
+class HandEntryForm(forms.Form):
+    """A board's 52 cards by hand: each seat's 13 (``AS KH 9D …``) and the dealer."""
+
+    dealer = forms.ChoiceField(label=_("Dealer"))
+    N = forms.CharField(label=_("North"), max_length=80)
+    E = forms.CharField(label=_("East"), max_length=80)
+    S = forms.CharField(label=_("South"), max_length=80)
+    W = forms.CharField(label=_("West"), max_length=80)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["dealer"].choices = [  # type: ignore[attr-defined]
+            (str(s), term(str(s), "seat")) for s in SEATS
+        ]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        hands: dict[Seat, tuple[Card, ...]] = {}
+        seen: dict[Card, Seat] = {}
+        for seat in SEATS:
+            text = data.get(str(seat))
+            if text is None:
+                continue
+            cards: list[Card] = []
+            for word in text.replace(",", " ").split():
+                try:
+                    cards.append(card(word))
+                except ConcertoError:
+                    self.add_error(
+                        str(seat),
+                        _("%(text)s is not a card (write cards as AS, TD, 9H).") % {"text": word},
+                    )
+                    break
+            else:
+                if len(cards) != 13:
+                    self.add_error(
+                        str(seat), _("A hand has 13 cards, not %(n)s.") % {"n": len(cards)}
+                    )
+                for c in cards:
+                    if c in seen:
+                        self.add_error(
+                            str(seat), _("%(card)s is dealt twice.") % {"card": c.symbol}
+                        )
+                    seen[c] = seat
+                hands[seat] = tuple(cards)
+        if not self.errors:
+            data["hands"] = hands
+            data["dealer_seat"] = next(s for s in SEATS if str(s) == data["dealer"])
+        return data

@@ -52,6 +52,9 @@ class SetBoard(models.Model):
     item = models.CharField(max_length=20)
     shape = models.CharField(max_length=10, blank=True)
     lead = models.CharField(max_length=10)
+    #: A board entered by hand: ``{"N": [13 card codes], "E": …, "S": …, "W": …}`` (the seed
+    #: then only seeds the bots); None: dealt from the seed.
+    hands = models.JSONField(null=True, blank=True)
 
     class Meta:
         ordering = ["board_set", "number"]

@@ -46,7 +46,10 @@ class BoardHands:
 def set_boards(board_set: BoardSet) -> list[BoardHands]:
     out = []
     for board in board_set.boards.all():
-        dealt = DealState.deal(board.dealer, random.Random(board.seed)).hands_dealt
+        if board.hands is not None:
+            dealt = DealState(board.dealer, board.hands).hands_dealt
+        else:
+            dealt = DealState.deal(board.dealer, random.Random(board.seed)).hands_dealt
         out.append(BoardHands(board, tuple((s, tuple(dealt[s])) for s in SEATS)))
     return out
 

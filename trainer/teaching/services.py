@@ -6,6 +6,7 @@ boards picked by their places in it, so a tampered post can pick only boards the
 
 from __future__ import annotations
 
+import secrets
 from datetime import datetime
 from typing import Any
 
@@ -13,6 +14,10 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext
 
+from engine.cards import Card
+from engine.game import DealState
+from engine.seats import SEATS, Seat
+from engine.signals import encode, get_convention
 from engine.teaching.boards import BoardQuery, BoardSearchError, find_boards
 from trainer.classes.models import Classroom
 from trainer.duplicate import services as sessions
@@ -20,6 +25,9 @@ from trainer.duplicate.models import ClubSession
 from trainer.teaching.models import BoardSet, SetBoard
 from trainer.teaching.selectors import group_of_class
 from trainer.wording.errors import reason
+
+#: Seeds of boards entered by hand (they seed the bots only).
+BOARD_SEED_LIMIT = 2**62
 
 
 class SetRefused(Exception):
@@ -89,7 +97,10 @@ def set_deal(*, by: User, board_set: BoardSet, opens_at: datetime, **session: An
     _teacher(board_set.classroom, by)
     for fixed in ("boards", "convention"):  # the set's (the session form's defaults aside)
         session.pop(fixed, None)
-    boards = [{"seed": b.seed, "dealer": b.dealer} for b in board_set.boards.all()]
+    boards = [
+        {"seed": b.seed, "dealer": b.dealer} | ({} if b.hands is None else {"hands": b.hands})
+        for b in board_set.boards.all()
+    ]
     try:
         return sessions.session_create(
             user=by,
@@ -102,6 +113,31 @@ def set_deal(*, by: User, board_set: BoardSet, opens_at: datetime, **session: An
         )
     except sessions.SessionRefused as exc:
         raise SetRefused(str(exc)) from None
+
+
+@transaction.atomic
+def board_add(
+    *, by: User, board_set: BoardSet, dealer: Seat, hands: dict[Seat, tuple[Card, ...]]
+) -> SetBoard:
+    """A board entered by hand (checked: 13 different cards a seat, 52 in all), added as the
+    set's next board; its seed (fresh) only seeds the bots."""
+    _teacher(board_set.classroom, by)
+    BoardSet.objects.select_for_update().get(pk=board_set.pk)
+    deal = DealState(dealer, hands)  # the engine checks the cards
+    leader = dealer.after(1)
+    enc = encode(deal.hands_dealt[leader], 1, get_convention(board_set.convention))
+    lead = " ".join("pass" if c is None else str(c) for c in enc.preferred or ())
+    return SetBoard.objects.create(
+        board_set=board_set,
+        number=board_set.boards.count() + 1,
+        seed=secrets.randbelow(BOARD_SEED_LIMIT),
+        dealer=str(dealer),
+        seat=str(leader),
+        item=str(enc.item),
+        shape=enc.shape or "",
+        lead=lead,
+        hands={str(s): [str(c) for c in deal.hands_dealt[s]] for s in SEATS},
+    )
 
 
 @transaction.atomic

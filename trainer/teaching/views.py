@@ -19,8 +19,15 @@ from trainer.classes.models import Classroom
 from trainer.core.web.http import AuthenticatedHttpRequest
 from trainer.play.pair_presenters import partnerships
 from trainer.teaching import selectors, services
-from trainer.teaching.forms import SEARCH_SEED_MAX, BoardSearchForm, DealSetForm, SaveSetForm
+from trainer.teaching.forms import (
+    SEARCH_SEED_MAX,
+    BoardSearchForm,
+    DealSetForm,
+    HandEntryForm,
+    SaveSetForm,
+)
 from trainer.teaching.models import BoardSet
+from trainer.wording.errors import reason
 
 
 def _class(request: AuthenticatedHttpRequest, pk: int) -> Classroom:
@@ -106,9 +113,26 @@ def set_page(request: AuthenticatedHttpRequest, pk: int, set_pk: int) -> HttpRes
     """A set's boards, every hand (the teacher's eyes only), and the form that deals it."""
     board_set = _set(request, pk, set_pk)
     group = selectors.group_of_class(board_set.classroom)
-    form = DealSetForm(request.POST or None, group=group)
+    adding = request.method == "POST" and "add_board" in request.POST
+    form = DealSetForm(None if adding else request.POST or None, group=group)
+    by_hand = HandEntryForm(request.POST if adding else None)
     error, status = "", 200
-    if request.method == "POST":
+    if adding:
+        if by_hand.is_valid():
+            try:
+                services.board_add(
+                    by=request.user,
+                    board_set=board_set,
+                    dealer=by_hand.cleaned_data["dealer_seat"],
+                    hands=by_hand.cleaned_data["hands"],
+                )
+            except ValueError as exc:
+                error, status = reason(exc), 400
+            else:
+                return redirect("teaching:set", pk=pk, set_pk=set_pk)
+        else:
+            status = 400
+    elif request.method == "POST":
         if form.is_valid():
             try:
                 session = services.set_deal(
@@ -128,6 +152,7 @@ def set_page(request: AuthenticatedHttpRequest, pk: int, set_pk: int) -> HttpRes
             "board_set": board_set,
             "boards": selectors.set_boards(board_set),
             "form": form,
+            "by_hand": by_hand,
             "error": error,
         },
         status=status,

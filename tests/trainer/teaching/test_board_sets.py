@@ -105,8 +105,10 @@ def test_only_the_class_teachers_reach_the_sets(room):
         assert o.get(f"/classes/{the_class.pk}/boards/{board_set.pk}/").status_code == 404
         assert _saved(o, the_class.pk, seed).status_code == 404
         assert o.post(f"/classes/{the_class.pk}/boards/{board_set.pk}/delete/").status_code == 404
+        dealt = o.post(f"/classes/{the_class.pk}/boards/{board_set.pk}/", {"kind": "daylong"})
+        assert dealt.status_code == 404
     assert o.get(f"/classes/{other_class.pk}/boards/{board_set.pk}/").status_code == 404
-    assert BoardSet.objects.count() == 1
+    assert BoardSet.objects.count() == 1 and not ClubSession.objects.exists()
     page = _client(students[0]).get(f"/classes/{the_class.pk}/").content.decode()
     assert str(SetBoard.objects.first().seed) not in page
 
@@ -222,3 +224,64 @@ def test_after_the_close_the_teacher_compares_the_pairs_board_by_board(room):
             "data-compare-link"
             not in _client(students[0]).get(f"/sessions/{session.pk}/").content.decode()
         )
+
+
+def _hands_text(seed: int = 8):
+    dealt = DealState.deal(Seat.W, random.Random(seed)).hands_dealt
+    return {str(s): " ".join(str(c) for c in dealt[s]) for s in dealt}, dealt
+
+
+def test_a_board_entered_by_hand_is_checked_added_and_dealt_with_its_cards(room):
+    the_class, teacher, students = room
+    c = _client(teacher)
+    _, seed = _searched(c, the_class.pk)
+    _saved(c, the_class.pk, seed, picks=("0",))
+    board_set = BoardSet.objects.get()
+    url = f"/classes/{the_class.pk}/boards/{board_set.pk}/"
+    text, dealt = _hands_text()
+    bad = [
+        {**text, "N": text["N"].replace(text["N"].split()[0], "XZ")},  # not a card
+        {**text, "N": " ".join(text["N"].split()[:12])},  # 12 cards
+        {**text, "E": text["N"]},  # North's cards twice
+    ]
+    for hands in bad:
+        assert c.post(url, {"add_board": "1", "dealer": "W", **hands}).status_code == 400
+    assert board_set.boards.count() == 1
+    for who in (students[0], teacher_of(classroom(name="別の教室"))):
+        assert _client(who).post(url, {"add_board": "1", "dealer": "W", **text}).status_code == 404
+    assert c.post(url, {"add_board": "1", "dealer": "W", **text}).status_code == 302
+    added = board_set.boards.get(number=2)
+    assert added.seat == "N" and added.hands == {
+        s: [str(x) for x in dealt[Seat(s)]] for s in "NESW"
+    }
+    page = c.get(url).content.decode()
+    assert "entered by hand" in page and "Board 2" in page
+    # Dealt to the class: the pair's table deals exactly those cards.
+    now = timezone.localtime()
+    c.post(url, {"kind": "daylong", "title": "手で入れた日", "rule": "classic",
+                 "opens_at": (now - timedelta(minutes=5)).strftime("%Y-%m-%dT%H:%M"),
+                 "closes_at": (now + timedelta(days=1)).strftime("%Y-%m-%dT%H:%M")})  # fmt: skip
+    session = ClubSession.objects.get()
+    assert session.board(2).hands is not None
+    sessions.session_enter(user=students[0], session=session, partner=students[1])
+    sessions.partner_answer(user=students[1], entry=session.entries.get(), accept=True)
+    play = sessions.board_start(user=students[0], session=session, board=2)
+    engine = live_engine(play.live)
+    assert {s: engine.deal.hands_dealt[s] for s in dealt} == dict(dealt)
+    solo = students[2]
+    sessions.session_enter(user=solo, session=session)
+    alone = sessions.board_start(user=solo, session=session, board=2)
+    assert alone.game.setup["hands"]["S"] == [str(x) for x in dealt[Seat.S]]
+    # The hands are never on a player's page before the deal ends.
+    table_page = _client(students[0]).get(f"/play/tables/{play.live.pk}/").content.decode()
+    assert "deal_hands" not in table_page and str(play.live.deal_seed) not in table_page
+
+
+def live_engine(table):
+    from trainer.play import live
+    from trainer.play.selectors import actions_of, setup_of
+
+    table.refresh_from_db()
+    from engine.play import PlayTable
+
+    return PlayTable.replay(setup_of(table.game), actions_of(table.game), live.humans_of(table))
