@@ -66,6 +66,7 @@ CONCERTO_EXTENSIONS = {
     "deal_urls": "trainer.play.selectors.deal_urls",
     "owned_cards": "trainer.cards.resolver.owned_cards",
     "convention_resolver": "trainer.cards.resolver.resolve",
+    "user_language": "trainer.languages.selectors.language_for",
 }
 
 INSTALLED_APPS = [

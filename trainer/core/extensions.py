@@ -40,6 +40,7 @@ POINTS: dict[str, str] = {
     "deal_urls": "(game_ids) -> {game_id: the deal's page for a teacher of its players}",
     "owned_cards": "(club=…, classroom=…) -> [(name, title)]",
     "convention_resolver": "(name) -> Convention | None, for names no shipped card has",
+    "user_language": "(user) -> the user's saved, class or club language, or None",
 }
 
 

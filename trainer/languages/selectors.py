@@ -12,6 +12,7 @@ from django.http import HttpRequest
 
 from trainer.classes.models import ClassMembership, Classroom
 from trainer.clubs.models import ClubMembership
+from trainer.core.languages import SESSION_KEY as CORE_SESSION_KEY
 from trainer.core.languages import language_codes
 from trainer.languages.models import ClassroomLanguage, LanguagePreference
 
@@ -75,9 +76,8 @@ def language_for(user: User | AnonymousUser) -> str | None:
     return saved_language(user) or group_language(user)
 
 
-#: The session key holding the signed-in user's language ("" when neither they nor their
-#: groups chose one: the cookie and the browser decide).
-SESSION_KEY = "trainer_language"
+#: (The session key is the core's: sockets read it too.)
+SESSION_KEY = CORE_SESSION_KEY
 
 
 def remember_language(request: HttpRequest, user: User | AnonymousUser) -> str:

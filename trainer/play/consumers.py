@@ -35,6 +35,7 @@ from redis.exceptions import RedisError
 
 from trainer.core.infra import outage
 from trainer.core.infra.throttle import allow
+from trainer.core.languages import scope_language
 from trainer.play import live
 from trainer.play.models import LiveTable
 
@@ -253,7 +254,7 @@ class LiveTableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]  # ch
         if self.access is None:
             await self.close(code=NOT_YOURS)
             return
-        self.language = _language(self.scope)
+        self.language = await database_sync_to_async(scope_language)(self.scope)
         try:
             await self.channel_layer.group_add(group_name(self.pk), self.channel_name)
         except LAYER_ERRORS as exc:
@@ -355,15 +356,3 @@ class LiveTableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]  # ch
             return
         self.access, self.sent = access, version
         await self.send_json({"html": html, "version": version})
-
-
-def _language(scope: dict[str, Any]) -> str:
-    cookies = dict(scope.get("cookies") or {})
-    for name, value in scope.get("headers", []):
-        if name == b"cookie":
-            for part in value.decode("latin-1").split(";"):
-                key, _, val = part.strip().partition("=")
-                cookies.setdefault(key, val)
-    chosen = cookies.get(settings.LANGUAGE_COOKIE_NAME, "")
-    codes = {code for code, _ in settings.LANGUAGES}
-    return chosen if chosen in codes else settings.LANGUAGE_CODE
