@@ -28,6 +28,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from engine.bots.signal import STRONG, SignalBot
 from engine.cards import Card
 from engine.game import PASS, Action, GameState
 from engine.messages import Msg
@@ -38,8 +39,6 @@ from engine.signals import decode, encode, get_convention
 from engine.signals.reply import completes_reading
 
 __all__ = ["PairHand", "PairSummary", "pair_hands", "pair_summary"]
-
-STRONG = "strong"
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,8 +82,24 @@ class PairHand:
         return self.by_the_card and self.read is None and self.strong_read is not None
 
 
-def _side_bots(convention: str):  # type: ignore[no-untyped-def]
+def _side_bots(convention: str) -> SignalBot:
     return signal_bot(convention, STRONG, "card")
+
+
+@dataclass
+class _Led:
+    """A hand the side led, as the record is read: where it starts, its actions, and the
+    position before partner's answer with the strong partner's answer there (None: no
+    signal was given)."""
+
+    deal_number: int
+    hand_number: int
+    side_hand: int
+    leader: Seat
+    holding: tuple[Card, ...]
+    acts: list[tuple[Seat, Action]]
+    before: GameState | None = None
+    strong: Action | None = None
 
 
 def _played_on(state: GameState, convention: str) -> tuple[int, list[tuple[Seat, Action]]]:
@@ -155,61 +170,37 @@ def _read_of(
 def pair_hands(setup: PlaySetup, actions: Sequence[Action], side: Side) -> tuple[PairHand, ...]:
     """Every hand ``side`` led in the finished deals of the record, reviewed for the pair."""
     state = GameState.new(setup.seed, setup.rule, setup.dealer, setup.first_hands())
-    out: list[PairHand] = []
-    finished: set[int] = set()
-    pending: list[tuple[int, int, int, Seat, tuple[Card, ...], list[tuple[Seat, Action]],
-                        GameState | None, Action | None]] = []  # fmt: skip
-    current: list[tuple[Seat, Action]] = []
-    start: tuple[int, int, int, Seat, tuple[Card, ...]] | None = None
-    before_reply: GameState | None = None
-    strong_answer: Action | None = None
+    led: list[_Led] = []
+    hand: _Led | None = None
     bot = _side_bots(setup.convention)
     for action in actions:
         deal = state.deal
         if deal.is_terminal():
             raise IllegalPlay(Msg("error.review.not_over"))
         if not deal.current_actions:
-            current, before_reply, strong_answer = [], None, None
             leader = deal.leader
-            start = (len(state.deals), deal.hand_number, deal.side_hand, leader, deal.held(leader))
+            hand = _Led(len(state.deals), deal.hand_number, deal.side_hand, leader,
+                        deal.held(leader), [])  # fmt: skip
+            if leader.side is side:
+                led.append(hand)
         seat = deal.current_player()
-        assert seat is not None and start is not None
-        if start[3].side is side and _is_reply_turn(current, start[3]):
-            before_reply = state.clone()
+        assert seat is not None and hand is not None
+        if hand.leader.side is side and _is_reply_turn(hand.acts, hand.leader):
+            hand.before = state.clone()
             obs = deal.observation(seat)
-            strong_answer = bot.choose(obs, obs.legal_actions)
-        current.append((seat, action))
-        number = len(state.deals)
+            hand.strong = bot.choose(obs, obs.legal_actions)
+        hand.acts.append((seat, action))
         state.apply_action(action)
-        hand_over = (
-            len(state.deals) != number or len(state.deals[number - 1].played_hands) >= start[1]
-        )
-        if hand_over and start[3].side is side:
-            pending.append((*start, list(current), before_reply, strong_answer))
-        if state.deals[number - 1].is_terminal():
-            finished.add(number)
-    for deal_number, hand_number, side_hand, leader, holding, acts, before, strong in pending:
-        if deal_number not in finished:
-            continue
-        played = state.deals[deal_number - 1].played_hands[hand_number - 1]
-        out.append(
-            _reviewed(
-                setup,
-                side,
-                deal_number,
-                hand_number,
-                side_hand,
-                leader,
-                holding,
-                acts,
-                before,
-                strong,
-                played.points,
-            )
-        )
+    finished = {n for n, d in enumerate(state.deals, start=1) if d.is_terminal()}
     if not finished:
         raise IllegalPlay(Msg("error.review.not_over"))
-    return tuple(out)
+    return tuple(
+        _reviewed(
+            setup, side, h, state.deals[h.deal_number - 1].played_hands[h.hand_number - 1].points
+        )
+        for h in led
+        if h.deal_number in finished
+    )
 
 
 def _is_reply_turn(current: Sequence[tuple[Seat, Action]], leader: Seat) -> bool:
@@ -221,19 +212,9 @@ def _is_reply_turn(current: Sequence[tuple[Seat, Action]], leader: Seat) -> bool
     return s1 is leader and a1.is_play and s2 is leader.partner and a2 == PASS and s3 is leader
 
 
-def _reviewed(
-    setup: PlaySetup,
-    side: Side,
-    deal_number: int,
-    hand_number: int,
-    side_hand: int,
-    leader: Seat,
-    holding: tuple[Card, ...],
-    acts: list[tuple[Seat, Action]],
-    before: GameState | None,
-    strong: Action | None,
-    points: int,
-) -> PairHand:
+def _reviewed(setup: PlaySetup, side: Side, h: _Led, points: int) -> PairHand:
+    deal_number, hand_number, side_hand = h.deal_number, h.hand_number, h.side_hand
+    leader, holding, acts, before, strong = h.leader, h.holding, h.acts, h.before, h.strong
     conv = get_convention(setup.convention)
     signal: tuple[Card, Card | None] | None = None
     reply: tuple[Action, ...] = ()

@@ -19,7 +19,7 @@ from django.utils.translation import gettext
 from engine.play import PlayTable
 from engine.play.pause import hand_ends
 from engine.seats import Seat
-from trainer.play.live_selectors import _away, humans_of, replay_live
+from trainer.play.live_selectors import _away, _kept_table, humans_of, replay_live
 from trainer.play.live_services import (
     LiveRefused,
     _bots_play_on,
@@ -93,7 +93,7 @@ def live_take_back(*, pk: int, by: User) -> LiveTable:
     the class has looked). The moves taken are logged; the record keeps the ones that stand."""
     table, game = _teaching(pk, by)
     seats = tuple(table.seats.all())
-    engine = replay_live(game, humans_of(table, seats), _away(seats))
+    engine = _kept_table(game, humans_of(table, seats), _away(seats))  # (read only)
     at, deal, hand = hand_start(engine)
     if at >= len(game.actions):
         raise LiveRefused(gettext("There is no move to take back in this hand."))
@@ -119,8 +119,7 @@ def live_show(*, pk: int, by: User, seat: Seat | None) -> LiveTable:
     table, game = _teaching(pk, by)
     if seat is not None:
         seats = tuple(table.seats.all())
-        engine = replay_live(game, humans_of(table, seats), _away(seats))
-        held = engine.hands_now()[seat]
+        held = _kept_table(game, humans_of(table, seats), _away(seats)).hands_now()[seat]
         _log(game, by, "show", seat=str(seat), cards=[str(c) for c in held])
         game.save(update_fields=["teaching"])
     table.shown_seat = "" if seat is None else str(seat)
