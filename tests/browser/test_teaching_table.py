@@ -36,10 +36,9 @@ def _on_a_phone(page: Page, shot, name: str) -> None:  # type: ignore[no-untyped
 
 
 def _press(page: Page, name: str) -> None:
-    """A button reached and pressed with the keyboard alone."""
-    button = page.get_by_role("button", name=name)
-    button.focus()
-    page.keyboard.press("Enter")
+    """A button reached and pressed with the keyboard alone (the locator finds it afresh, so
+    a socket frame that redraws the table just then cannot swallow the key)."""
+    page.get_by_role("button", name=name).press("Enter")
 
 
 def test_a_teacher_deals_a_set_and_pauses_shows_and_takes_back_a_table(people, server, shot):  # noqa: F811
@@ -98,8 +97,11 @@ def test_a_teacher_deals_a_set_and_pauses_shows_and_takes_back_a_table(people, s
     page.goto(f"{base}/play/tables/{ann_table.pk}/")
     expect(page.locator("[data-watcher]")).to_be_visible()
     _press(page, "Pause the table")
+    expect(page.locator("[data-paused]")).to_be_visible(timeout=15_000)
     for p in (ann, bob):
-        expect(p.page.locator("[data-paused]")).to_contain_text("Paused by your teacher.")
+        expect(p.page.locator("[data-paused]")).to_contain_text(
+            "Paused by your teacher.", timeout=15_000
+        )
     shot(ann.page, "paused")
     north = set(_north_cards(ann_table))
     seen_before = [*ann.frames, *(body for _, body in ann.bodies)]
@@ -108,8 +110,9 @@ def test_a_teacher_deals_a_set_and_pauses_shows_and_takes_back_a_table(people, s
     # North's hand, shown to the table.
     page.locator("select[name=seat]").select_option("N")
     _press(page, "Show this hand to the table")
+    expect(page.locator('[data-shown-hand="N"]')).to_be_visible(timeout=15_000)
     for p in (ann, bob):
-        expect(p.page.locator('[data-shown-hand="N"]')).to_be_visible()
+        expect(p.page.locator('[data-shown-hand="N"]')).to_be_visible(timeout=15_000)
     shot(ann.page, "north-shown")
     shot(page, "teacher-controls")
     _on_a_phone(page, shot, "teacher-controls-phone")
