@@ -104,21 +104,27 @@ def _words(value: Any, translator: Translator) -> Any:
 
 
 def _emit(cmd: Command, result: Any, out: TextIO, translator: Translator = ENGLISH) -> None:
-    if cmd.text:
-        out.write(str(result).rstrip("\n") + "\n")
+    """A command's result: text as it is (a text command's), anything else as one line of
+    JSON with the engine's sentences in ``translator``'s language."""
+    if cmd.text and isinstance(result, str):
+        out.write(result.rstrip("\n") + "\n")
     else:
         out.write(json.dumps(_words(result, translator), ensure_ascii=False) + "\n")
 
 
-def _report(exc: BaseException, out: TextIO) -> None:
+def _report(exc: BaseException, out: TextIO, translator: Translator = ENGLISH) -> None:
     """The output a command attached to its error (``exc.report``, e.g. the JSON of a failed
     ``convention check``): printed on stdout before the error's line on stderr."""
     report = getattr(exc, "report", None)
     if isinstance(report, str):
         out.write(report.rstrip("\n") + "\n")
+    elif report is not None:
+        out.write(json.dumps(_words(report, translator), ensure_ascii=False) + "\n")
 
 
 def _one_line(exc: BaseException) -> str:
+    """The error's English on one line (``--lang`` chooses the JSON output's language; the
+    error line is for scripts and logs, the same in every language)."""
     return " ".join(str(exc).split()) or exc.__class__.__name__
 
 
@@ -134,6 +140,7 @@ def main(
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr
     parser, subs = build_parser()
+    translator: Translator = ENGLISH
     try:
         ns = parser.parse_args(argv)
         cmd = REGISTRY[ns.command]
@@ -142,7 +149,7 @@ def main(
             _emit(cmd, cmd.run(ns), stdout, translator)
             return 0
     except ValueError as exc:
-        _report(exc, stdout)
+        _report(exc, stdout, translator)
         stderr.write(f"error: {_one_line(exc)}\n")
         return EXIT_BAD_INPUT
 
@@ -157,7 +164,7 @@ def main(
                 raise UsageError("the line holds no input")
             _emit(cmd, cmd.run(case), stdout, translator)
         except ValueError as exc:
-            _report(exc, stdout)
+            _report(exc, stdout, translator)
             stderr.write(f"error: line {number}: {_one_line(exc)}\n")
             status = EXIT_BAD_INPUT
         stdout.flush()

@@ -191,6 +191,18 @@ MESSAGES: dict[str, str] = {
     "error.record.deal_not_over": "the record exists once the deal is over",
     "error.record.game_not_over": "the record exists once the game is over",
     "error.record.differs": "the record's %(field)s differ from its replay",
+    # Drills that cannot be built (engine.drills.build).
+    "error.drill.seed": "a drill seed is a whole number from 0, not %(seed)s",
+    "error.drill.retired": (
+        "drill %(seed)s was made by version %(version)s of the drill generator, which has been "
+        "retired; its position is no longer built"
+    ),
+    "error.drill.no_item": "the card %(convention)s has no drill “%(kind)s” for %(items)s",
+    "error.drill.no_fit": "no drill “%(kind)s” fits these settings",
+    "error.drill.no_fit_size": (
+        "no drill “%(kind)s” fits these settings: the leader of side hand %(side_hand)s holds "
+        "%(low)s to %(high)s cards, not %(size)s"
+    ),
     # Answers to drills (engine.drills).
     "error.answer.choose_option": "choose one of the options",
     "error.answer.not_an_option": "not one of this drill's options: %(answer)s",

@@ -253,6 +253,9 @@ _STATIC: dict[str, str | Plural] = {
     "drill.lead.first_item": (
         "Your first signalled item is %(item)s%(shape)s: %(cards)s. Lead %(play)s."
     ),
+    "drill.lead.first_item.pass": (
+        "Your first signalled item is %(item)s%(shape)s: %(cards)s. Lead %(c1)s and pass."
+    ),
     "drill.lead.every": "Every correct lead (the first is best): %(plays)s.",
     "drill.lead.heard": "Partner reads your lead %(play)s first as: %(reading)s",
     "drill.lead.heard_nothing": "no signal at all.",
@@ -359,7 +362,7 @@ def register(msg_id: str, template: str) -> str:
     return converted
 
 
-def register_words(words: Mapping[str, str]) -> None:
+def register_words(words: Mapping[str, str | Plural]) -> None:
     """Add sentences already in the table's form (``%(name)s``) under their ids."""
     for msg_id, template in words.items():
         _TABLE.setdefault(msg_id, template)

@@ -10,7 +10,8 @@ from engine.drills.kinds.score import score_points
 from engine.drills.model import Drill, DrillAddress, DrillParams, RetiredDrillError
 from engine.drills.situation import LEADER_SIZES
 from engine.errors import InvalidNotationError
-from engine.signals import DEFAULT_CONVENTION, Convention, get_convention
+from engine.messages import Join, Msg, Param, Term, Text
+from engine.signals import DEFAULT_CONVENTION, ITEMS, Convention, get_convention
 
 __all__ = ["make_drill", "make_drill_at", "score_points", "skills_for"]
 
@@ -46,34 +47,50 @@ def make_drill_at(address: DrillAddress) -> Drill:
 def _make_drill(kind: str, seed: int, params: DrillParams) -> Drill:
     spec = spec_for(kind)
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise InvalidNotationError(f"a drill seed is a whole number from 0, not {seed!r}")
+        raise InvalidNotationError(Msg("error.drill.seed", seed=Text(repr(seed))))
     if params.retired:
         raise RetiredDrillError(
-            f"drill {seed} was made by version {params.version} of the drill generator, which "
-            "has been retired; its position is no longer built"
+            Msg("error.drill.retired", seed=Text(str(seed)), version=Text(str(params.version)))
         )
     rng = random.Random(f"{spec.kind}:{seed}:{params.key()}")
     convention = get_convention(params.convention)
     feasible = [s for s in spec.skills(convention) if spec.feasible(s, params, convention)]
     wanted = [i for i in params.items if i in feasible]
+    kind = Msg(f"kind.{spec.kind}.title")
     if params.items and not wanted:
+        items = Join(tuple(_skill_words(spec.kind, i) for i in params.items), "list.and")
         raise InvalidNotationError(
-            f"no {spec.kind} drill exists for {', '.join(params.items)} in {convention.name}"
+            Msg("error.drill.no_item", convention=Text(convention.title), kind=kind, items=items)
         )
     if not feasible:
-        raise InvalidNotationError(f"no {spec.kind} drill fits these settings{_why(params)}")
+        raise InvalidNotationError(_no_fit(kind, params))
     skill = rng.choice(wanted or feasible)
     return spec.build(seed, params, rng, skill)
 
 
-def _why(params: DrillParams) -> str:
-    """Why a side hand and hand size cannot go together, when that is the reason."""
-    if params.side_hand is None or params.hand_size is None:
-        return ""
-    lo, hi = LEADER_SIZES[params.side_hand]
-    if lo <= params.hand_size <= hi:
-        return ""
-    return (
-        f": the leader of side hand {params.side_hand} holds {lo} to {hi} cards, not "
-        f"{params.hand_size}"
-    )
+def _no_fit(kind: Msg, params: DrillParams) -> Msg:
+    """No drill fits: why, when a side hand and a hand size cannot go together."""
+    if params.side_hand is not None and params.hand_size is not None:
+        lo, hi = LEADER_SIZES[params.side_hand]
+        if not lo <= params.hand_size <= hi:
+            return Msg(
+                "error.drill.no_fit_size",
+                kind=kind,
+                side_hand=params.side_hand,
+                low=lo,
+                high=hi,
+                size=params.hand_size,
+            )
+    return Msg("error.drill.no_fit", kind=kind)
+
+
+def _skill_words(kind: str, skill: str) -> Param:
+    """A drill's skill (a checklist item, a score skill) in words, else as written."""
+    from engine.drills.grading import skill_title
+
+    title = skill_title(kind, skill)
+    if isinstance(title, Msg):
+        return title
+    if skill in ITEMS:  # a checklist item a kind does not drill (score drills name combinations)
+        return Msg("term", term=Term("item_lower", skill))
+    return Text(title)

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.cards import DECK, Card
+from engine.messages import Cards, Msg, Plural, Text, register_words
 from engine.signals.card import ITEM_FAMILY, Convention, Row, canonical_json
 from engine.signals.cardfile import CardError, InvalidCardError, card_errors, load_convention
 from engine.signals.conventions import CONVENTIONS, known_conventions
@@ -38,6 +39,27 @@ __all__ = ["ROUNDS", "check_card", "diff_cards"]
 ROUNDS: tuple[tuple[str, tuple[int, ...], int, int], ...] = (
     ("strong", (1, 2), 1, 13),
     ("weak", (3, 4), 3, 9),
+)
+#: What the check says besides the card file's errors (English; the trainer's catalog
+#: translates them).
+register_words(
+    {
+        "card.error.name_taken": (
+            "name %(name)s is a shipped card's (version %(shipped)s) and this card "
+            "(version %(version)s) differs from it: give it a name of its own"
+        ),
+        "card.check_failed": "%(source)s: not a valid card (%(counts)s): %(first)s",
+        "card.check_failed.errors": Plural("%(n)s error", "%(n)s errors"),
+        "card.check_failed.failures": Plural(
+            "%(n)s error, %(failures)s round-trip failures",
+            "%(n)s errors, %(failures)s round-trip failures",
+        ),
+        "card.check_failed.roundtrip": "a play does not read back as its item",
+        "card.error.no_play": (
+            "no row gives a play for some holdings, so the item is neither signalled nor "
+            "played out (for example %(cards)s)"
+        ),
+    }
 )
 #: The most failures a round trip lists (``failed`` counts them all).
 MAX_FAILURES = 20
@@ -96,8 +118,12 @@ def _name_taken(conv: Convention) -> list[CardError]:
     return [
         CardError(
             "name_taken",
-            f"name {conv.name!r} is a shipped card's (version {shipped.version}) and this card "
-            f"(version {conv.version}) differs from it: give it a name of its own",
+            Msg(
+                "card.error.name_taken",
+                name=Text(f"'{conv.name}'"),
+                shipped=Text(shipped.version),
+                version=Text(conv.version),
+            ),
             field="name",
         )
     ]
@@ -333,8 +359,11 @@ def _roundtrip(conv: Convention, hands: int, seed: int) -> tuple[dict[str, Any],
     errors = [
         CardError(
             "no_play",
-            f"item {str(item)!r}: no row gives a play for some holdings, so the item is "
-            f"neither signalled nor played out (e.g. {' '.join(map(str, sorted(hand)))})",
+            Msg(
+                "card.at.item",
+                item=Text(f"'{item}'"),
+                error=Msg("card.error.no_play", cards=Cards(tuple(sorted(hand)))),
+            ),
             item=str(item),
             field="rows",
         )

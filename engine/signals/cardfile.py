@@ -17,9 +17,10 @@ function from ``engine/signals/cards/``. :func:`card_text` writes a card in the 
 from __future__ import annotations
 
 import functools
+import hashlib
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -28,6 +29,7 @@ from jsonschema import Draft202012Validator, ValidationError
 
 from engine.cards import Suit
 from engine.errors import InvalidNotationError
+from engine.messages import Msg, Text, register, register_words
 from engine.signals.card import (
     ITEMS,
     SF_SHAPES,
@@ -95,6 +97,97 @@ READING_FIELDS: dict[str, str] = {
     "holdings": "the straight-flush holdings the signal fits (straight-flush rows only)",
 }
 
+#: What the checker says, by message id: English templates the trainer's catalog translates
+#: (``python -m engine --lang ja convention check`` and the card editor say them in Japanese).
+#: Ids and values of the file (a row's id, a rule's name) are quoted as the file writes them.
+CARD_WORDS: dict[str, str] = {
+    "card.at.row": "row %(row)s: %(error)s",
+    "card.at.row_index": "rows[%(index)s]: %(error)s",
+    "card.at.item": "item %(item)s: %(error)s",
+    "card.at.field": "%(field)s: %(error)s",
+    "card.invalid": "not a valid card: %(error)s",
+    "card.invalid.more": "not a valid card: %(error)s (and %(more)s more)",
+    "card.invalid.in": "%(source)s: %(error)s",
+    "card.error.unreadable": "cannot read the card file %(path)s: %(reason)s",
+    "card.error.not_json": "not JSON: %(reason)s at line %(line)s column %(column)s",
+    "card.error.duplicate_row_id": "two rows have this id",
+    "card.error.item_not_on_checklist": "shows %(item)s, which is not on the card's checklist",
+    "card.error.otherwise_first": (
+        "'otherwise' needs a row of the same item above it to stand in for"
+    ),
+    "card.error.unplayed_item": (
+        "is neither signalled nor played out: it is not on the card's checklist "
+        "(an item on the checklist without rows is played out)"
+    ),
+    "card.error.duplicate_checklist_item": "is on the checklist twice",
+    "card.error.rule_cannot_show_item": "rule %(rule)s cannot show %(item)s (it shows %(items)s)",
+    "card.error.rule_and_pass": (
+        "rule %(rule)s never gives a play of pattern rank %(rank)s "
+        "(only 'suit_and_pass' plays a card and pass, and it plays nothing else)"
+    ),
+    "card.error.distance_order": (
+        "the distance must run from a lower number to a higher one (0 to 12), not %(low)s to "
+        "%(high)s"
+    ),
+    "card.error.pass_second_card": (
+        "a card-and-pass pattern has no second card: only the first card's suits apply"
+    ),
+    "card.error.same_rank_distance": "two cards of the same rank are distance 0",
+    "card.error.same_rank_suit": "two cards of one rank are never of one suit",
+    "card.error.different_ranks_distance": (
+        "%(rank)s needs two different ranks: a distance of at least 1"
+    ),
+    "card.error.shape_not_sf": "only straight-flush rows (rule 'positions') have a shape",
+    "card.error.positions_not_sf": "only straight-flush rows (rule 'positions') have positions",
+    "card.error.unknown_shape": (
+        "shape %(shape)s is not a straight-flush shape of %(item)s (the shapes: %(known)s)"
+    ),
+    "card.error.positions_missing": "a straight-flush row needs positions [[c1, c2], …]",
+    "card.error.positions_not_held": (
+        "positions %(positions)s are not two held places of %(shape)s (held: %(held)s)"
+    ),
+    "card.error.positions_against_pattern": (
+        "the straight flush's cards at %(positions)s play %(direction)s, %(distance)s apart in "
+        "one suit, which the pattern (%(rank)s, distance %(low)s to %(high)s) never allows"
+    ),
+    "card.error.params_not_taken": "rule %(rule)s takes no params",
+    "card.error.suit_tiers_missing": (
+        "rule 'suit_and_pass' needs params.suit_tiers: lists of suits of c1, most "
+        'preferred first (e.g. [["H"], ["D"]])'
+    ),
+    "card.error.suit_tiers_twice": "params.suit_tiers: a suit is in two tiers",
+    "card.error.reading_field_unknown": "reading uses %(name)s; the fields are %(fields)s",
+    "card.error.reading_field_no_c2": (
+        "reading uses %(name)s, but a card-and-pass signal has no second card"
+    ),
+    "card.error.reading_field_holdings": (
+        "reading uses %(name)s, which only straight-flush rows (rule 'positions') have"
+    ),
+    "card.error.schema": "%(where)s: %(reason)s",
+    "card.error.missing_field": "missing field %(key)s",
+    # A pattern's order of the two cards, in a sentence.
+    "card.rank.up": "up",
+    "card.rank.down": "down",
+    "card.rank.same": "same rank",
+    "card.rank.different": "different ranks",
+    "card.rank.pass": "a card and pass",
+}
+register_words(CARD_WORDS)
+
+
+def rank_words(rank: str) -> Msg:
+    """A pattern's order of the two cards (``up``, ``pass`` …) in words."""
+    return Msg(f"card.rank.{rank}")
+
+
+def _q(value: Any) -> Text:
+    """A value of the file as the checker quotes it: text in quotes (``'five_sf'``), anything
+    else as JSON writes it (``null``, ``[4, 4]``)."""
+    if isinstance(value, str):
+        return Text(f"'{value}'")
+    return Text(json.dumps(value, ensure_ascii=False))
+
+
 _FIELD = re.compile(r"\{(\w*)\}")
 
 #: The card file's structure (JSON Schema, draft 2020-12), shared with the card editor.
@@ -104,13 +197,24 @@ SCHEMA_PATH = Path(__file__).resolve().parent / "card.schema.json"
 @dataclass(frozen=True, slots=True)
 class CardError:
     """One problem of a card: a ``code`` (``unknown_item``, ``bad_shape`` …), where it is
-    (``row`` id, ``item``, ``field``) and an English ``message`` naming them."""
+    (``row`` id, ``item``, ``field``) and a ``message`` naming them: a
+    :class:`~engine.messages.Msg` (its ``str`` is English) whose ``detail`` is the problem
+    without the place (a page that names the row in its own words shows that)."""
 
     code: str
     message: str
     row: str | None = None
     item: str | None = None
     field: str | None = None
+
+    @property
+    def detail(self) -> str:
+        """The problem without its place: ``two rows have this id`` of ``row 'x': two rows
+        have this id``."""
+        if isinstance(self.message, Msg) and self.message.id.startswith("card.at."):
+            inner = self.message.params["error"]
+            return inner if isinstance(inner, str) else self.message
+        return self.message
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -134,10 +238,19 @@ class InvalidCardError(InvalidNotationError):
     def __init__(self, errors: list[CardError], source: str = "") -> None:
         self.errors = tuple(errors)
         self.source = source
-        where = f"{source}: " if source else ""
-        first = errors[0].message if errors else "no card"
-        more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
-        super().__init__(f"{where}not a valid card: {first}{more}")
+        first = (
+            errors[0].message
+            if errors
+            else Msg("card.error.unreadable", path=Text(source), reason=Text("no card"))
+        )
+        message = (
+            Msg("card.invalid.more", error=_msg(first), more=len(errors) - 1)
+            if len(errors) > 1
+            else Msg("card.invalid", error=_msg(first))
+        )
+        if source:
+            message = Msg("card.invalid.in", source=Text(source), error=message)
+        super().__init__(message)
 
 
 def card_text(conv: Convention) -> str:
@@ -196,13 +309,14 @@ def _read(source: str | Path | Mapping[str, Any]) -> tuple[Any, str]:
             text = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
             reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-            raise InvalidCardError(
-                [CardError("unreadable", f"cannot read the card file {where}: {reason}")]
-            ) from None
+            message = Msg("card.error.unreadable", path=Text(where), reason=Text(reason))
+            raise InvalidCardError([CardError("unreadable", message)]) from None
     try:
         return json.loads(text), where
     except json.JSONDecodeError as exc:
-        message = f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
+        message = Msg(
+            "card.error.not_json", reason=Text(exc.msg), line=exc.lineno, column=exc.colno
+        )
         raise InvalidCardError([CardError("not_json", message)], where) from None
 
 
@@ -213,11 +327,19 @@ class _Errors:
         self.found: list[CardError] = []
 
     def add(
-        self, code: str, message: str, *, row: str | None = None, item: str | None = None
+        self, code: str, message: Msg, *, row: str | None = None, item: str | None = None
     ) -> None:
         item = None if item is None else str(item)
-        where = f"row {row!r}: " if row is not None else (f"item {item!r}: " if item else "")
-        self.found.append(CardError(code, where + message, row, item, _field_of(code)))
+        if row is not None:
+            message = Msg("card.at.row", row=_q(row), error=message)
+        elif item:
+            message = Msg("card.at.item", item=_q(item), error=message)
+        self.found.append(CardError(code, message, row, item, _field_of(code)))
+
+
+def _msg(value: str) -> Msg | Text:
+    """A message as a parameter of another (plain text as :class:`Text`)."""
+    return value if isinstance(value, Msg) else Text(value)
 
 
 def _field_of(code: str) -> str | None:
@@ -272,9 +394,8 @@ def _structure(data: Any, errors: _Errors) -> set[int]:
                 bad_rows.add(path[1])
                 rid = _row_id(data["rows"][path[1]])
                 if rid is None:
-                    errors.found.append(
-                        CardError(code, f"rows[{path[1]}]: {message}", field=_field_of(code))
-                    )
+                    where = Msg("card.at.row_index", index=path[1], error=message)
+                    errors.found.append(CardError(code, where, field=_field_of(code)))
                 else:
                     errors.add(code, message, row=rid)
             else:
@@ -313,7 +434,7 @@ def _resolve(ref: str) -> Any:
     return node
 
 
-def _schema_error(error: ValidationError, data: Any) -> tuple[str, str]:
+def _schema_error(error: ValidationError, data: Any) -> tuple[str, Msg]:
     """The checker's code and English message for one schema error, from the ``x-code``,
     ``x-messages``, ``x-missing`` and ``x-unknown`` words of the schema around the fault."""
     # The schemas from the root to the failing keyword, each with its depth in the instance.
@@ -337,7 +458,7 @@ def _schema_error(error: ValidationError, data: Any) -> tuple[str, str]:
     kw = str(error.validator)
     instance: Any = error.instance
     fields: dict[str, Any] = {
-        "value": repr(instance),
+        "value": _q(instance).value,
         "json": json.dumps(instance, ensure_ascii=False),
         "type": type(instance).__name__,
         "known": ", ".join(map(str, here.get("enum", ()))),
@@ -351,7 +472,9 @@ def _schema_error(error: ValidationError, data: Any) -> tuple[str, str]:
         key = next(k for k in here["required"] if k not in instance)
         prop = here.get("properties", {}).get(key, {})
         code = prop.get("x-code-missing") or prop.get("x-code") or code
-        template = prop.get("x-missing", f"missing field {key!r}")
+        if "x-missing" not in prop:
+            return code, Msg("card.error.missing_field", key=_q(key))
+        template = prop["x-missing"]
         fields["known"] = ", ".join(map(str, prop.get("enum", ())))
     elif kw == "additionalProperties":
         extra = [k for k in instance if k not in here.get("properties", {})]
@@ -368,10 +491,35 @@ def _schema_error(error: ValidationError, data: Any) -> tuple[str, str]:
                     whole = whole[part]
                 fields["whole"] = json.dumps(whole, ensure_ascii=False)
                 break
-    if template is None:
-        where = ".".join(map(str, error.absolute_path)) or "the card"
-        return code, f"{where}: {error.message}"
-    return code, template.format(**fields)
+    if template is None:  # jsonschema's own English, for a fault the schema gives no words
+        where = ".".join(map(str, error.absolute_path)) or "card"
+        return code, Msg("card.error.schema", where=Text(where), reason=Text(error.message))
+    used = {name: Text(str(fields[name])) for name in _FIELD.findall(template)}
+    return code, Msg(_schema_id(template), **used)
+
+
+def _schema_words(node: Any) -> Iterator[str]:
+    """Every message template of the schema (``x-messages``, ``x-missing``, ``x-unknown``)."""
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key == "x-messages":
+                yield from value.values()
+            elif key in ("x-missing", "x-unknown"):
+                yield value
+            else:
+                yield from _schema_words(value)
+    elif isinstance(node, list):
+        for value in node:
+            yield from _schema_words(value)
+
+
+def _schema_id(template: str) -> str:
+    """The message id of a schema's template: fixed by its words, so a catalog keeps it."""
+    return "card.schema." + hashlib.sha256(template.encode()).hexdigest()[:12]
+
+
+for _template in _schema_words(_schema()):
+    register(_schema_id(_template), _template)
 
 
 def _parse(data: Any) -> tuple[Convention | None, list[CardError]]:
@@ -392,7 +540,7 @@ def _parse(data: Any) -> tuple[Convention | None, list[CardError]]:
             rid = _row_id(raw)
             if rid is not None:
                 if rid in seen_ids:
-                    errors.add("duplicate_row_id", "two rows have this id", row=rid)
+                    errors.add("duplicate_row_id", Msg("card.error.duplicate_row_id"), row=rid)
                 seen_ids.add(rid)
             continue
         row = _row(raw, errors, seen_ids)
@@ -401,14 +549,14 @@ def _parse(data: Any) -> tuple[Convention | None, list[CardError]]:
         if row.item not in checklist and checklist:
             errors.add(
                 "item_not_on_checklist",
-                f"shows {str(row.item)!r}, which is not on the card's checklist",
+                Msg("card.error.item_not_on_checklist", item=_q(str(row.item))),
                 row=row.id,
                 item=row.item,
             )
         if row.otherwise and row.item not in last_item:
             errors.add(
                 "otherwise_first",
-                "'otherwise' needs a row of the same item above it to stand in for",
+                Msg("card.error.otherwise_first"),
                 row=row.id,
                 item=row.item,
             )
@@ -418,8 +566,7 @@ def _parse(data: Any) -> tuple[Convention | None, list[CardError]]:
         if item not in checklist:
             errors.add(
                 "unplayed_item",
-                "is neither signalled nor played out: it is not on the card's checklist "
-                "(an item on the checklist without rows is played out)",
+                Msg("card.error.unplayed_item"),
                 item=item,
             )
     if errors.found:
@@ -439,7 +586,9 @@ def _checklist(value: Any, errors: _Errors) -> list[str]:
         if entry not in ITEMS:
             continue
         if entry in out:
-            errors.add("duplicate_checklist_item", "is on the checklist twice", item=entry)
+            errors.add(
+                "duplicate_checklist_item", Msg("card.error.duplicate_checklist_item"), item=entry
+            )
         else:
             out.append(entry)
     return out
@@ -451,7 +600,7 @@ def _row(raw: dict[str, Any], errors: _Errors, seen_ids: set[str]) -> Row | None
     rid: str = raw["id"]
     count = len(errors.found)
     if rid in seen_ids:
-        errors.add("duplicate_row_id", "two rows have this id", row=rid)
+        errors.add("duplicate_row_id", Msg("card.error.duplicate_row_id"), row=rid)
     seen_ids.add(rid)
     item: str = raw["item"]
     rule: str = raw["rule"]
@@ -459,7 +608,7 @@ def _row(raw: dict[str, Any], errors: _Errors, seen_ids: set[str]) -> Row | None
         can = ", ".join(i for i in ITEMS if i in RULE_ITEMS[rule])
         errors.add(
             "rule_cannot_show_item",
-            f"rule {rule!r} cannot show {item!r} (it shows {can})",
+            Msg("card.error.rule_cannot_show_item", rule=_q(rule), item=_q(item), items=Text(can)),
             row=rid,
             item=item,
         )
@@ -467,8 +616,7 @@ def _row(raw: dict[str, Any], errors: _Errors, seen_ids: set[str]) -> Row | None
     if pattern is not None and (pattern.rank == "pass") != (rule == "suit_and_pass"):
         errors.add(
             "bad_pattern",
-            f"rule {rule!r} never gives a play of pattern rank {pattern.rank!r} "
-            "(only 'suit_and_pass' plays a card and pass, and it plays nothing else)",
+            Msg("card.error.rule_and_pass", rule=_q(rule), rank=_q(pattern.rank)),
             row=rid,
         )
     shape, positions = _shape(raw, rid, item, rule, pattern, errors)
@@ -506,12 +654,7 @@ def _pattern(raw: dict[str, Any], rid: str, errors: _Errors) -> Pattern | None:
     distance = raw.get("distance", [0, 12])
     d_min, d_max = distance
     if d_min > d_max:
-        errors.add(
-            "bad_pattern",
-            f"pattern distance must be [min, max] with 0 <= min <= max <= 12, not "
-            f"{json.dumps(distance)}",
-            row=rid,
-        )
+        errors.add("bad_pattern", Msg("card.error.distance_order", low=d_min, high=d_max), row=rid)
         return None
     c1_suits = _suits(raw.get("c1_suits"))
     c2_suits = _suits(raw.get("c2_suits"))
@@ -523,19 +666,17 @@ def _pattern(raw: dict[str, Any], rid: str, errors: _Errors) -> Pattern | None:
             or c2_suits is not None
             or pairs
         ):
-            errors.add(
-                "bad_pattern",
-                "a card-and-pass pattern has no second card: only 'c1_suits' applies",
-                row=rid,
-            )
+            errors.add("bad_pattern", Msg("card.error.pass_second_card"), row=rid)
     elif rank == "same":
         if d_min > 0:
-            errors.add("bad_pattern", "two cards of the same rank are distance 0", row=rid)
+            errors.add("bad_pattern", Msg("card.error.same_rank_distance"), row=rid)
         if suits == {"same_suit"}:
-            errors.add("bad_pattern", "two cards of one rank are never of one suit", row=rid)
+            errors.add("bad_pattern", Msg("card.error.same_rank_suit"), row=rid)
     elif d_max < 1:
         errors.add(
-            "bad_pattern", f"'{rank}' needs two different ranks: a distance of at least 1", row=rid
+            "bad_pattern",
+            Msg("card.error.different_ranks_distance", rank=rank_words(rank)),
+            row=rid,
         )
     if len(errors.found) > count:
         return None
@@ -554,15 +695,9 @@ def _shape(
     positions_raw = raw.get("positions") or []
     if rule != "positions":
         if shape is not None:
-            errors.add(
-                "bad_shape", "only straight-flush rows (rule 'positions') have a shape", row=rid
-            )
+            errors.add("bad_shape", Msg("card.error.shape_not_sf"), row=rid)
         if positions_raw:
-            errors.add(
-                "bad_positions",
-                "only straight-flush rows (rule 'positions') have positions",
-                row=rid,
-            )
+            errors.add("bad_positions", Msg("card.error.positions_not_sf"), row=rid)
         return None, ()
     size = _SF_SIZE.get(item, 0)
     shapes = SF_SHAPES.get(size, ())
@@ -570,14 +705,13 @@ def _shape(
         known = ", ".join(shapes) if shapes else "none"
         errors.add(
             "bad_shape",
-            f"shape {json.dumps(shape)} is not a straight-flush shape of {item!r} "
-            f"(SF_SHAPES: {known})",
+            Msg("card.error.unknown_shape", shape=_q(shape), item=_q(item), known=Text(known)),
             row=rid,
             item=item,
         )
         return None, ()
     if not positions_raw:
-        errors.add("bad_positions", "a straight-flush row needs positions [[c1, c2], …]", row=rid)
+        errors.add("bad_positions", Msg("card.error.positions_missing"), row=rid)
         return shape, ()
     held = [i for i, ch in enumerate(shape) if ch == "X"]
     positions: list[tuple[int, int]] = []
@@ -586,8 +720,12 @@ def _shape(
         if p1 not in held or p2 not in held or p1 == p2:
             errors.add(
                 "bad_positions",
-                f"positions {entry} are not two held places of {shape} "
-                f"(held: {', '.join(map(str, held))})",
+                Msg(
+                    "card.error.positions_not_held",
+                    positions=_q(entry),
+                    shape=Text(shape),
+                    held=Text(", ".join(map(str, held))),
+                ),
                 row=rid,
             )
             continue
@@ -601,8 +739,15 @@ def _shape(
             ):
                 errors.add(
                     "positions_against_pattern",
-                    f"positions {entry} play {direction} {d} in one suit, which the pattern "
-                    f"({pattern.rank}, distance {pattern.d_min}..{pattern.d_max}) never allows",
+                    Msg(
+                        "card.error.positions_against_pattern",
+                        positions=_q(entry),
+                        direction=rank_words(direction),
+                        distance=d,
+                        rank=rank_words(pattern.rank),
+                        low=pattern.d_min,
+                        high=pattern.d_max,
+                    ),
                     row=rid,
                 )
     return shape, tuple(positions)
@@ -611,23 +756,18 @@ def _shape(
 def _params(raw: dict[str, Any], rid: str, rule: str, errors: _Errors) -> tuple[Any, ...]:
     if rule != "suit_and_pass":
         if raw:
-            errors.add("bad_params", f"rule {rule!r} takes no params", row=rid)
+            errors.add("bad_params", Msg("card.error.params_not_taken", rule=_q(rule)), row=rid)
         return ()
     tiers_raw = raw.get("suit_tiers")
     if not tiers_raw:
-        errors.add(
-            "bad_params",
-            "rule 'suit_and_pass' needs params.suit_tiers: lists of suits of c1, most "
-            'preferred first (e.g. [["H"], ["D"]])',
-            row=rid,
-        )
+        errors.add("bad_params", Msg("card.error.suit_tiers_missing"), row=rid)
         return ()
     tiers: list[tuple[Suit, ...]] = []
     used: set[Suit] = set()
     for entry in tiers_raw:
         tier = tuple(Suit.parse(s) for s in entry)
         if used & set(tier):
-            errors.add("bad_params", "params.suit_tiers: a suit is in two tiers", row=rid)
+            errors.add("bad_params", Msg("card.error.suit_tiers_twice"), row=rid)
         used |= set(tier)
         tiers.append(tier)
     return tuple(tiers)
@@ -640,18 +780,22 @@ def _check_reading(
         if name not in READING_FIELDS:
             errors.add(
                 "bad_reading_field",
-                f"reading uses {{{name}}}; the fields are {', '.join(READING_FIELDS)}",
+                Msg(
+                    "card.error.reading_field_unknown",
+                    name=Text("{" + name + "}"),
+                    fields=Text(", ".join(READING_FIELDS)),
+                ),
                 row=rid,
             )
         elif name in ("r2", "r2s") and pattern.rank == "pass":
             errors.add(
                 "bad_reading_field",
-                f"reading uses {{{name}}}, but a card-and-pass signal has no second card",
+                Msg("card.error.reading_field_no_c2", name=Text("{" + name + "}")),
                 row=rid,
             )
         elif name == "holdings" and rule != "positions":
             errors.add(
                 "bad_reading_field",
-                "reading uses {holdings}, which only straight-flush rows (rule 'positions') have",
+                Msg("card.error.reading_field_holdings", name=Text("{holdings}")),
                 row=rid,
             )

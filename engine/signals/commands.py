@@ -8,12 +8,12 @@ See :mod:`engine.cli` for the JSON, batch (stdin) and exit-status rules.
 from __future__ import annotations
 
 import argparse
-import json
 from typing import Any
 
 from engine.cards import Card, parse_cards
 from engine.cli_registry import UsageError, command
 from engine.errors import ConcertoError
+from engine.messages import Msg, Text
 from engine.signals.cardcheck import check_card, diff_cards
 from engine.signals.cardfile import card_text, load_convention
 from engine.signals.cheat_sheet import cheatsheet_text
@@ -230,21 +230,17 @@ def _configure_convention(p: argparse.ArgumentParser) -> None:
     actions.add_parser("list", help="the cards known by name, with their versions")
 
 
-def _dump(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False)
-
-
 @command(
     "convention",
     help="Convention cards as data: show NAME|FILE [--json], check FILE, diff A B, list.",
     configure=_configure_convention,
     text=True,
 )
-def run_convention(ns: argparse.Namespace) -> str:
+def run_convention(ns: argparse.Namespace) -> Any:
     if ns.action == "show":
         conv = _card(ns.card)
         if ns.json:
-            return _dump({**conv.to_json(), "version": conv.version})
+            return {**conv.to_json(), "version": conv.version}
         return card_text(conv)
     if ns.action == "check":
         if ns.hands < 0 or ns.samples < 1:
@@ -253,15 +249,13 @@ def run_convention(ns: argparse.Namespace) -> str:
         report = check_card(known or ns.card, hands=ns.hands, seed=ns.seed, samples=ns.samples)
         if not report["valid"]:
             raise CardCheckFailed(ns.card, report)
-        return _dump(report)
+        return report
     if ns.action == "diff":
-        return _dump(diff_cards(_card(ns.a), _card(ns.b)))
-    return _dump(
-        [
-            {"name": c.name, "title": c.title, "version": c.version, "shipped": c.shipped}
-            for c in known_conventions().values()
-        ]
-    )
+        return diff_cards(_card(ns.a), _card(ns.b))
+    return [
+        {"name": c.name, "title": c.title, "version": c.version, "shipped": c.shipped}
+        for c in known_conventions().values()
+    ]
 
 
 class CardCheckFailed(ConcertoError):
@@ -269,11 +263,20 @@ class CardCheckFailed(ConcertoError):
     stdout, then this error's one line on stderr, and exits with status 2."""
 
     def __init__(self, source: str, report: dict[str, Any]) -> None:
-        self.report = _dump(report)
+        self.report = report
         errors, roundtrip = report["errors"], report["roundtrip"]
         failed = roundtrip["failed"] if roundtrip else 0
-        first = errors[0]["message"] if errors else "a play does not read back as its item"
-        counts = f"{len(errors)} error{'s' if len(errors) != 1 else ''}"
-        if failed:
-            counts += f", {failed} round-trip failure{'s' if failed != 1 else ''}"
-        super().__init__(f"{source}: not a valid card ({counts}): {first}")
+        first = errors[0]["message"] if errors else Msg("card.check_failed.roundtrip")
+        counts = (
+            Msg("card.check_failed.failures", n=len(errors), failures=failed)
+            if failed
+            else Msg("card.check_failed.errors", n=len(errors))
+        )
+        super().__init__(
+            Msg(
+                "card.check_failed",
+                source=Text(source),
+                counts=counts,
+                first=first if isinstance(first, Msg) else Text(first),
+            )
+        )

@@ -62,13 +62,14 @@ def test_organiser_edits_a_card_sees_the_ambiguity_and_what_it_is_worth(
     # Two threes signalled by any two different suits: now also by a different colour.
     # The items are folded (none differs from Parlett's yet): unfold two threes.
     page.locator('details.cards-item[data-item="two_threes"] summary').click()
-    row = page.locator("fieldset.cards-row", has=page.locator("legend", has_text="two_threes"))
+    # A row is named in words; its card file id is the name's tooltip.
+    row = page.locator("fieldset.cards-row", has=page.locator('legend [title="two_threes"]'))
     row.get_by_label("Suits", exact=True).select_option("different_suits")
     new = check.locator('.cards-ambiguity.is-new[data-items="two_threes full_house"]')
     expect(new).to_be_visible(timeout=20_000)
     expect(new).to_contain_text("Two threes 52%")
     expect(new).to_contain_text("Full house 48%")
-    expect(check.locator(".cards-diff")).to_contain_text("pattern.suits")
+    expect(check.locator(".cards-diff")).to_contain_text("Two threes: Suits")
     shot(page, "ambiguity")
 
     page.get_by_label("Title").fill("Riverside card")

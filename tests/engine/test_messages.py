@@ -210,3 +210,51 @@ def test_the_cli_refuses_a_language_without_a_catalog():
     status, out, err = _cli("--lang", "xx", "drill", "reply", "12")
     assert (status, out) == (2, "")
     assert "no catalog of the engine's sentences for language 'xx'" in err
+
+
+def _broken_card(tmp_path):
+    import json
+
+    from engine.signals import CONVENTIONS
+
+    data = CONVENTIONS["parlett-2008"].to_json()
+    data["name"] = "our-card"
+    fours = next(r for r in data["rows"] if r["id"] == "fours")
+    fours["pattern"]["distance"] = [5, 2]
+    path = tmp_path / "card.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def test_convention_check_speaks_the_language_asked_for(tmp_path):
+    import json
+
+    path = str(_broken_card(tmp_path))
+    status, out, err = _cli("convention", "check", path)
+    assert status == 2
+    (error,) = json.loads(out)["errors"]
+    assert error["message"] == (
+        "row 'fours': the distance must run from a lower number to a higher one (0 to 12), "
+        "not 5 to 2"
+    )
+    assert err.startswith(f"error: {path}: not a valid card (1 error): row 'fours'")
+    status, out, err = _cli("--lang", "ja", "convention", "check", path)
+    assert status == 2
+    (error,) = json.loads(out)["errors"]
+    assert error["code"] == "bad_pattern" and error["row"] == "fours"  # data stays data
+    assert error["message"].startswith("行'fours'：間隔は")
+    # The error line is English whatever --lang (for scripts and logs); the report is not.
+    assert err.startswith(f"error: {path}: not a valid card (1 error): row 'fours'")
+    words = re.findall(r"[A-Za-z]{3,}", error["message"])
+    assert set(words) <= {"fours"}, words
+
+
+def test_convention_check_of_a_file_that_is_not_json_speaks_japanese(tmp_path):
+    import json
+
+    path = tmp_path / "card.json"
+    path.write_text("{ not json", encoding="utf-8")
+    status, out, err = _cli("--lang", "ja", "convention", "check", str(path))
+    assert status == 2
+    (error,) = json.loads(out)["errors"]
+    assert error["message"].startswith("JSONではありません") and "None" not in out + err

@@ -55,7 +55,7 @@ ALLOWED = {
     # A club's (class's) own card: owned by a club or a class, the club's house card set
     # through the clubs' service. Clubs and classes reach cards only through core hooks
     # (core.conventions; the engine's convention resolver).
-    "cards": {"core", "clubs", "classes"},
+    "cards": {"core", "clubs", "classes", "wording"},
     "site": {"core", "drills", "progress", "learn", "clubs", "classes", "languages"},
 }
 

@@ -27,26 +27,8 @@ from engine.signals import ITEM_TITLES, Convention, Row
 from engine.signals.card import SUIT_RELATION_NAMES
 from engine.signals.cardfile import card_schema
 from trainer.cards.models import CardVersion
+from trainer.cards.wording import SUIT_CHOICES, SUIT_SETS, row_titles
 
-#: The suit relations a row may allow, as one choice each.
-SUIT_SETS: dict[str, frozenset[str]] = {
-    "same_suit": frozenset({"same_suit"}),
-    "same_colour": frozenset({"same_colour"}),
-    "different_colour": frozenset({"different_colour"}),
-    "different_suits": frozenset({"same_colour", "different_colour"}),
-    "same_suit_or_colour": frozenset({"same_suit", "same_colour"}),
-    "same_suit_or_different_colour": frozenset({"same_suit", "different_colour"}),
-    "any": frozenset(SUIT_RELATION_NAMES),
-}
-SUIT_CHOICES = [
-    ("same_suit", _("same suit")),
-    ("same_colour", _("same colour, different suits")),
-    ("different_colour", _("different colour")),
-    ("different_suits", _("different suits")),
-    ("same_suit_or_colour", _("same suit or same colour")),
-    ("same_suit_or_different_colour", _("same suit or different colour")),
-    ("any", _("any suits")),
-]
 RANK_CHOICES = [
     ("up", _("up: the lower card first")),
     ("down", _("down: the higher card first")),
@@ -145,10 +127,12 @@ class CardForm(forms.Form):
                 if index.isdigit() and int(index) < len(self.rows):
                     unfold.add(str(self.rows[int(index)].row.item))
         out = []
+        titles = self.row_titles()
         for item in self.card.checklist:
             rows = [
                 {
                     "row": r.row,
+                    "title": titles[r.row.id],
                     "cards": self._cards_words(r.row),
                     "from_base": r.from_base,
                     "fields": [self[f"row-{r.index}-{name}"] for name in ("rank", "suits")],
@@ -170,6 +154,11 @@ class CardForm(forms.Form):
                 }
             )
         return out
+
+    def row_titles(self) -> dict[str, str]:
+        """Each row's name in the page's language, by id
+        (:func:`trainer.cards.wording.row_titles`)."""
+        return row_titles(r.row for r in self.rows)
 
     def _cards_words(self, row: Row) -> Msg | str:
         """The row's "which cards to play": the shipped card's message (the page's language)

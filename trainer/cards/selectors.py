@@ -22,6 +22,7 @@ from engine.signals.cardcheck import check_card, diff_cards
 from engine.signals.cardfile import load_convention
 from trainer.cards.evaluation import chunks_of
 from trainer.cards.models import CardEvaluation, CardVersion, ClubCard
+from trainer.cards.wording import field_change, row_titles
 from trainer.classes.models import ClassMembership, Classroom
 from trainer.clubs.models import Club, ClubMembership
 
@@ -206,27 +207,37 @@ def check_view(conv: Convention, base: Convention) -> dict[str, Any]:
     }
 
 
+def titles_of(*cards: Convention) -> dict[str, str]:
+    """The page's name of every row of ``cards`` by id (the first card's names first)."""
+    out: dict[str, str] = {}
+    for card in reversed(cards):
+        out.update(row_titles(card.rows))
+    return out
+
+
 def diff_view(base: Convention, conv: Convention) -> dict[str, Any]:
     """``diff_cards(base, conv)``, rows only, each changed field as ``before → after``."""
     diff = diff_cards(base, conv)
     rows = diff["rows"]
+    titles = titles_of(conv, base)
     return {
         "same": not (rows["added"] or rows["removed"] or rows["changed"]),
-        "added": [_row_change(r) for r in rows["added"]],
-        "removed": [_row_change(r) for r in rows["removed"]],
-        "changed": [_row_change(r) for r in rows["changed"]],
+        "added": [_row_change(r, titles) for r in rows["added"]],
+        "removed": [_row_change(r, titles) for r in rows["removed"]],
+        "changed": [_row_change(r, titles) for r in rows["changed"]],
     }
 
 
-def _row_change(row: dict[str, Any]) -> dict[str, Any]:
-    """A row of ``diff_cards``: its id, its item (``item_id``, ``item`` the title) and, when
-    changed, each changed field as ``before → after``."""
+def _row_change(row: dict[str, Any], titles: dict[str, str]) -> dict[str, Any]:
+    """A row of ``diff_cards``: its id and name (``title``), its item (``item_id``, ``item``
+    the title) and, when changed, each changed field as ``before → after`` in words."""
     return {
         "id": row["id"],
+        "title": titles.get(row["id"], row["id"]),
         "item_id": str(row["item"]),
         "item": ITEM_TITLES[row["item"]],
         "fields": [
-            {"field": name, "a": _words(change["a"]), "b": _words(change["b"])}
+            field_change(name, change["a"], change["b"])
             for name, change in row.get("fields", {}).items()
         ],
     }
@@ -259,6 +270,7 @@ def versions_diff(a: CardVersion, b: CardVersion) -> dict[str, Any]:
     card_a, card_b = version_card(a), version_card(b)
     diff = diff_cards(card_a, card_b)
     rows = diff["rows"]
+    titles = titles_of(card_b, card_a)
     order = [str(i) for i in card_b.checklist]
     order += [str(i) for i in card_a.checklist if str(i) not in order]
     items: dict[str, dict[str, Any]] = {
@@ -267,7 +279,7 @@ def versions_diff(a: CardVersion, b: CardVersion) -> dict[str, Any]:
     }
     for kind in ("added", "removed", "changed"):
         for row in rows[kind]:
-            change = _row_change(row)
+            change = _row_change(row, titles)
             items.setdefault(
                 change["item_id"],
                 {
@@ -280,7 +292,7 @@ def versions_diff(a: CardVersion, b: CardVersion) -> dict[str, Any]:
             )[kind].append(change)
     changed = [i for i in items.values() if i["added"] or i["removed"] or i["changed"]]
     fields = [
-        {"field": key, "a": _words(value["a"]), "b": _words(value["b"])}
+        {**field_change(key, value["a"], value["b"]), "key": key}
         for key, value in diff["card"].items()
         if key != "name"  # each version has its own name
     ]
@@ -290,15 +302,6 @@ def versions_diff(a: CardVersion, b: CardVersion) -> dict[str, Any]:
         "unchanged": len(items) - len(changed),
         "fields": fields,
     }
-
-
-def _words(value: Any) -> str:
-    """A JSON value of a row's field, short: lists joined, ``null`` as a dash."""
-    if value is None:
-        return "–"
-    if isinstance(value, list):
-        return "[" + ", ".join(_words(v) for v in value) + "]"
-    return str(value)
 
 
 # ---------------------------------------------------------------------------------------------

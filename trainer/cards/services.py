@@ -40,6 +40,7 @@ from trainer.cards.models import (
     EvaluationStart,
 )
 from trainer.cards.selectors import Owner
+from trainer.cards.wording import error_texts, row_titles
 from trainer.classes.models import ClassMembership, Classroom
 from trainer.clubs import services as club_services
 from trainer.clubs.models import Club, ClubMembership
@@ -64,13 +65,15 @@ def _require_editor(*, actor: AbstractBaseUser, owner: Owner) -> None:
 def checked_card(data: dict[str, Any], name: str) -> Convention:
     """The card of ``data`` called ``name``, when the engine's checker passes it; else a
     :class:`ValidationError` with the checker's messages."""
+    titles = row_titles(data.get("rows") or [])
     try:
         conv = load_convention({**data, "name": name})
     except InvalidCardError as exc:
-        raise ValidationError([e.message for e in exc.errors], code="invalid_card") from None
+        errors = [e.to_json() for e in exc.errors]
+        raise ValidationError(error_texts(errors, titles), code="invalid_card") from None
     report = selectors.card_check(conv)
     if not report["valid"]:
-        messages = [e["message"] for e in report["errors"]]
+        messages = error_texts(report["errors"], titles)
         failed = (report["roundtrip"] or {}).get("failed", 0)
         if failed:
             messages.append(

@@ -26,6 +26,7 @@ from trainer.cards import selectors, services
 from trainer.cards.forms import CardForm, VersionPairForm
 from trainer.cards.models import CardVersion, ClubCard
 from trainer.cards.selectors import Owner
+from trainer.cards.wording import error_views
 from trainer.core.web.htmx import wants_partial
 from trainer.core.web.http import AuthenticatedHttpRequest
 
@@ -78,7 +79,8 @@ def _check_context(conv: Convention, base: Convention) -> dict[str, Any]:
     check = selectors.check_view(conv, base)
     for entry in check["ambiguities"]:
         entry["example_cards"] = _example(entry)
-    return {"check": check, "base": base}
+    titles = selectors.titles_of(conv, base)
+    return {"check": check, "base": base, "check_errors": error_views(check["errors"], titles)}
 
 
 def _page(
@@ -105,7 +107,7 @@ def _page(
     }
     ctx["sections"] = form.sections(selectors.changed_items(ctx["check"]))
     if save_errors and checked is None:  # the engine cannot read the edit: its errors only
-        ctx["errors_only"] = [{"message": m} for m in save_errors]
+        ctx["errors_only"] = [{"text": m} for m in save_errors]
     if card is not None:
         version = selectors.newest_version(card)
         ctx.update(
@@ -282,7 +284,8 @@ def _check_response(
             from engine.signals.cardcheck import check_card
 
             report = check_card(form.card_json(name))
-            return render(request, f"{PAGE}#check", {"errors_only": report["errors"], "base": base})
+            errors = error_views(report["errors"], form.row_titles())
+            return render(request, f"{PAGE}#check", {"errors_only": errors, "base": base})
         return render(request, f"{PAGE}#check", _check_context(edited, base))
     return _page(request, owner=owner, form=form, base=base, card=card, checked=edited)
 

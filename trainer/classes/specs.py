@@ -21,6 +21,7 @@ from engine.drills import KIND_TITLES, DrillAddress, DrillParams, make_drill_at,
 from engine.errors import ConcertoError
 from engine.messages import Msg, Term
 from engine.signals import DEFAULT_CONVENTION, ITEM_TITLES, get_convention
+from trainer.wording.errors import sentence
 from trainer.wording.render import say
 
 #: Most drills one assignment may hold (setting ``CLASSES_ASSIGNMENT_MAX_DRILLS``).
@@ -94,8 +95,11 @@ class BuiltSpec:
         ]
         if infeasible:
             raise SpecError(
-                f"There are no drills for {'; '.join(infeasible)} under {convention.title}. "
-                "Untick those kinds or items."
+                gettext(
+                    "There are no drills for %(pairs)s under %(convention)s. "
+                    "Untick those kinds or items."
+                )
+                % {"pairs": gettext("; ").join(infeasible), "convention": convention.title}
             )
         planned = self.drills(base_seed=base_seed)
         for drill in planned:
@@ -104,8 +108,12 @@ class BuiltSpec:
                 make_drill_at(address)
             except (ConcertoError, ValueError) as exc:
                 raise SpecError(
-                    f"Drill {drill.seed} ({_pair_words(drill.kind, address.params.items)}) "
-                    f"cannot be built: {exc}."
+                    gettext("Drill %(seed)s (%(pair)s) cannot be built: %(reason)s")
+                    % {
+                        "seed": drill.seed,
+                        "pair": _pair_words(drill.kind, address.params.items),
+                        "reason": sentence(exc),
+                    }
                 ) from exc
         return planned
 
@@ -114,4 +122,4 @@ def _pair_words(kind: str, items: Iterable[str]) -> str:
     names = say(Msg("list.comma")).join(
         say(Msg("term", term=Term("item_lower", i))) if i in ITEM_TITLES else i for i in items
     ) or gettext("any item")
-    return f"“{say(KIND_TITLES[kind])}” × {names}"
+    return gettext("“%(kind)s” × %(items)s") % {"kind": say(KIND_TITLES[kind]), "items": names}

@@ -265,7 +265,7 @@ def drill_menu(request: HttpRequest) -> HttpResponse:
                 "level_title": LEVEL_TITLES[level],
                 "number": len(rows) + 1,
                 "url": next_drill_url(kind),
-                "set_url": practise_url(kind, KIND_TITLES[kind]),
+                "set_url": practise_url(kind, say(KIND_TITLES[kind])),
                 "skills": [
                     {
                         "skill": s,
@@ -274,7 +274,7 @@ def drill_menu(request: HttpRequest) -> HttpResponse:
                         "set_url": practise_url(
                             kind,
                             gettext("%(kind)s: %(skill)s")
-                            % {"kind": KIND_TITLES[kind], "skill": skill_title(kind, s)},
+                            % {"kind": say(KIND_TITLES[kind]), "skill": say(skill_title(kind, s))},
                             urlencode({"items": s}),
                         ),
                     }

@@ -19,7 +19,7 @@ from urllib.parse import urlsplit
 import markdown
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import pgettext
+from django.utils.translation import gettext, pgettext
 from markdown.extensions import Extension
 from markdown.preprocessors import Preprocessor
 from markdown.treeprocessors import Treeprocessor
@@ -52,9 +52,10 @@ class _Examples(Preprocessor):
         except ExampleError as exc:
             if self.strict:
                 raise
+            # The reason is the lesson's own notation (for whoever wrote it): shown as code.
             html = format_html(
-                '<div class="example example-error" role="note">'
-                "This example cannot be shown: {}</div>",
+                '<div class="example example-error" role="note">{} <code>{}</code></div>',
+                gettext("This example cannot be shown:"),
                 str(exc),
             )
         return "\n\n" + self.md.htmlStash.store(html) + "\n\n"

@@ -14,7 +14,8 @@ from django.utils import translation
 
 # Every module that speaks registers its sentences on import.
 import engine.drills
-import engine.play  # noqa: F401
+import engine.play
+import engine.signals.cardcheck  # noqa: F401
 from engine.messages import CONTEXT, Msg, Term, Text, render, templates, term_english
 
 

@@ -122,6 +122,14 @@ class LeadKind(KindSpec):
                 convention=Text(convention.title),
                 play=play_words(enc.plays[0]),
             )
+        elif enc.plays[0][1] is None:  # a card and pass: "Lead K♣ and pass."
+            line = Msg(
+                "drill.lead.first_item.pass",
+                item=Term("item_lower", str(enc.item)),
+                shape=shape,
+                cards=Cards(tuple(sort_cards(enc.cards))),
+                c1=Cards((enc.plays[0][0],)),
+            )
         else:
             line = Msg(
                 "drill.lead.first_item",

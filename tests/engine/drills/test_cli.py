@@ -178,7 +178,10 @@ def test_every_option_is_graded_as_the_key_says(kind):
         (["lead", "1", "--side-hand", "5"], "side hand must be 1 to 4"),
         (["lead", "1", "--side-hand", "3", "--hand-size", "13"], "fits these settings"),
         (["lead", "1", "--items", "royal"], "unknown checklist item"),
-        (["read", "1", "--items", "fours", "--convention", "teach-yourself-1994"], "no read drill"),
+        (
+            ["read", "1", "--items", "fours", "--convention", "teach-yourself-1994"],
+            "has no drill “Read partner's signal” for Four of a kind",
+        ),
         (["lead", "1", "--answer", "AS"], "a lead is two cards"),
         (["lead", "1", "--answer", "ZZ pass"], "not a card: 'ZZ'"),
         (["read", "1", "--answer", "royal_flush"], "not one of this drill's options"),

@@ -90,7 +90,7 @@ def test_items_that_cannot_top_a_big_hand_are_drilled_in_later_side_hands():
         drill = make_drill("lead", seed, DrillParams(items=("one_pair",)))
         assert drill.side_hand in (3, 4) and len(drill.hand) < 9
         assert detect(drill.hand).item == "one_pair"
-    with pytest.raises(InvalidNotationError, match="one_pair"):
+    with pytest.raises(InvalidNotationError, match="no drill “Lead a signal” for One pair"):
         make_drill("lead", 1, DrillParams(items=("one_pair",), hand_size=13))
 
 

@@ -75,7 +75,7 @@ def _row(data, row_id):
 FAULTS = {
     "not an object": (lambda d: [1], "not_a_card", "a card is a JSON object, not list"),
     "missing schema": (lambda d: d.pop("schema"), "missing_field", "missing field 'schema'"),
-    "schema true": (lambda d: d.update(schema=True), "schema", "schema True is not one"),
+    "schema true": (lambda d: d.update(schema=True), "schema", "schema true is not one"),
     "missing title": (lambda d: d.pop("title"), "missing_field", "missing field 'title'"),
     "empty title": (lambda d: d.update(title="  "), "missing_field", "'title' is empty"),
     "name not text": (lambda d: d.update(name=5), "bad_value", "'name' must be text, not 5"),

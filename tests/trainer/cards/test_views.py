@@ -56,7 +56,12 @@ def test_the_live_check_shows_a_new_ambiguity_with_its_odds(signed_in, owner):
     assert 'data-items="two_threes full_house"' in html
     assert "pill-new" in html
     assert "Two threes 52%" in html and "Full house 48%" in html  # the strong round's odds
-    assert "pattern.suits" in html  # the diff names the changed field
+    # The diff names the row and the changed field in words, the row's id as a tooltip.
+    assert (
+        'title="two_threes" data-file-id>Two threes</span>: <span class="cards-change">Suits'
+        in html
+    )
+    assert "<ins>different suits</ins>" in html and "pattern.suits" not in html
     assert ClubCard.objects.count() == 0  # a check writes nothing
 
 
@@ -183,7 +188,7 @@ def test_the_diff_between_two_versions_names_each_changed_item(signed_in, owner,
     html = page.content.decode()
     assert page.status_code == 200
     assert 'data-item="fours"' in html and 'data-item="two_threes"' in html
-    assert "pattern.suits" in html
+    assert "Suits <del>" in html and "<ins>different suits</ins>" in html
     assert signed_in.get(url + "?a=1&b=1").content.decode().count("same version twice") == 1
     assert signed_in.get(url + "?a=1&b=9").status_code == 400
     assert signed_in.get(url + "?a=x&b=1").status_code == 400

@@ -11,7 +11,8 @@ taking out what is Latin on purpose in every language:
 - keyboard keys (``<kbd>``, and ``Enter``, ``P``, ``F`` in the key hints), technical names
   (``CSV``, ``JSON``, ``UTF-8``, ``A4``) and the cheat sheet's ``c1`` / ``c2``;
 - anything inside ``<code>``, ``<kbd>``, ``<script>``, ``<style>`` or marked as another
-  language (``lang="en"``: the glossary's English column, the switcher's "English").
+  language (``lang="en"``: the glossary's English column, the switcher's "English");
+- the tooltip of an element marked ``data-file-id``: a card file's own id beside its name.
 
 Whatever is left is English on a Japanese page.
 """
@@ -102,7 +103,14 @@ class PageText(HTMLParser):
         self._text = []
 
     def _attributes(self, attrs) -> None:
-        self.parts += [" ".join(v.split()) for n, v in attrs if n in self.ATTRIBUTES and v]
+        # ``data-file-id``: the element's title is a card file's own id (a row's
+        # ``five_sf:XXXXX``), shown as a tooltip beside its name in words.
+        file_id = any(n == "data-file-id" for n, _ in attrs)
+        self.parts += [
+            " ".join(v.split())
+            for n, v in attrs
+            if n in self.ATTRIBUTES and v and not (file_id and n == "title")
+        ]
 
     def handle_starttag(self, tag, attrs):
         if tag not in self.INLINE:

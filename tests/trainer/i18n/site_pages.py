@@ -231,6 +231,10 @@ def japanese_pages(demo: dict) -> dict[str, object]:
     visit(learner, "student", "/drills/review/", "after wrong answers")
     visit(learner, "student", "/progress/", "after wrong answers")
     visit(learner, "student", practise[1], "after wrong answers")
+    # The drill menu's sets: one of each kind, and a skill's.
+    menu = learner.get("/drills/", HTTP_ACCEPT_LANGUAGE="ja").content.decode()
+    for number, url in enumerate(re.findall(r'href="(/drills/practise/[^"/]+/)"', menu)[:6]):
+        visit(learner, "student", url, f"the menu's set {number + 1}")
     # A bot deal: its table, played to the end, its review.
     start = learner.get("/play/").content.decode()
     table = learner.post("/play/", form_data(start, "data-start"))

@@ -35,7 +35,7 @@ def test_todays_review_lists_the_missed_drills_in_japanese():
     missed = re.search(r'<ul class="missed-list">(.*?)</ul>', html, re.S)
     assert missed, "the summary lists the missed drill"
     text = re.sub(r"<[^>]+>", "", missed[1])
-    assert "パートナーのシグナルを読む：" in text and "あなたの答え：" in text
+    assert "パートナーのシグナルを読む：" in text and "あなたの答えは" in text
     assert latin_runs(missed[0]) == []
 
 

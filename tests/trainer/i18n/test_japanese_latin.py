@@ -31,12 +31,48 @@ CODE_WORDS: dict[str, set[str]] = {
 _PLACEHOLDER = re.compile(r"%\(\w+\)[sdr]|%[sd%]|<[^>]+>")
 
 
+def _card_file_words() -> tuple[frozenset[str], frozenset[str]]:
+    """The card check's messages (their English) and the words of a card file they may name:
+    its fields, their values (items, rules, orders, suit relations), the reading's fields, and
+    JSON's ``null``, ``true`` and ``false`` — what the card's author types, not words to
+    translate."""
+    import trainer.wording.catalog  # noqa: F401  (every message registered)
+    from engine.messages import Plural, templates
+    from engine.signals.cardfile import READING_FIELDS, card_schema
+
+    messages = frozenset(
+        t.one if isinstance(t, Plural) else t
+        for k, t in templates().items()
+        if k.startswith(("card.error.", "card.schema.", "card.at.", "card.invalid"))
+    )
+    names: set[str] = {"null", "true", "false", "ID", "S", "H", "D", "C", *READING_FIELDS}
+
+    def walk(node: object) -> None:
+        if isinstance(node, dict):
+            names.update(node.get("properties", {}))
+            names.update(v for v in node.get("enum", ()) if isinstance(v, str))
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    walk(card_schema())
+    words = frozenset(w for name in names for w in re.findall(r"[A-Za-z]+", name))
+    return messages, words
+
+
+CARD_MESSAGES, CARD_FILE_WORDS = _card_file_words()
+
+
 def _catalog_hits(path) -> list[str]:
     hits = []
     for entry in entries(path):
         if entry.context == "date format":
             continue
         allowed = CODE_WORDS.get(entry.msgid, set())
+        if entry.msgid in CARD_MESSAGES:
+            allowed = allowed | CARD_FILE_WORDS
         for msgstr in entry.msgstrs:
             text = _PLACEHOLDER.sub(" ", re.sub(r"<code>.*?</code>", " ", msgstr))
             found = [w for w in latin_in(text) if w not in allowed]

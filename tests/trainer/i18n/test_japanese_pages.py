@@ -173,3 +173,44 @@ def test_no_page_shows_english_from_the_ui_catalog(demo):
             problems[label] = found
     report = "\n".join(f"{page}:\n    " + "\n    ".join(hits) for page, hits in problems.items())
     assert not problems, "English from the UI catalog on Japanese pages:\n" + report
+
+
+#: Latin words a Japanese page may show besides names: card notation (``c1``, ``c2``, shapes
+#: ``XX.XX``, ranks, card codes), a paper size, file formats, a key's name, the rating system's
+#: name, and what a visitor typed into an address (``?kind=nosuchkind``).
+_NOTATION = re.compile(
+    r"^(?:[cC][12]|X[X.]*|[AKQJ]|[2-9TJQKA][SHDC]|A4|CSV|JSON|Cookie|Enter|Glicko|nosuchkind)$"
+)
+#: Whole texts that are data, not words: an address, a join code, a card file's row id (a
+#: tooltip), a book's title.
+_DATA = re.compile(
+    r"^(?:https?://\S+|[A-Z0-9]{4}(?:-[A-Z0-9]{2,4})+|[a-z0-9_]+(?::[A-Za-z0-9_.]+)*)$"
+    r"|Teach Yourself Card Games"
+)
+
+
+def english_words_on(html: str, allowed: set[str]) -> list[str]:
+    """Each word of two or more Latin letters in the page's text that is not notation, a
+    proper name or the demo's own data, with the text it was found in."""
+    texts = visible_text(html)
+    for name in sorted(allowed | ALLOWED, key=len, reverse=True):
+        texts = [t.replace(name, " ") for t in texts]
+    hits = []
+    for text in texts:
+        text = _DATA.sub(" ", text.strip())
+        for word in re.findall(r"[A-Za-z][A-Za-z0-9]+", text):
+            if not _NOTATION.match(word):
+                hits.append(f"{word!r} in {text[:90]!r}")
+    return sorted(set(hits))
+
+
+def test_no_page_shows_an_english_word(demo):
+    """Beyond the catalogs: no engine sentence, error or data label left in English."""
+    pages = html_pages(japanese_pages(demo))
+    problems = {}
+    for label, html in pages.items():
+        found = english_words_on(html, demo["allowed"])
+        if found:
+            problems[label] = found
+    report = "\n".join(f"{page}:\n    " + "\n    ".join(hits) for page, hits in problems.items())
+    assert not problems, "English words on Japanese pages:\n" + report

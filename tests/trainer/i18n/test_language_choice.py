@@ -241,7 +241,8 @@ def test_the_password_reset_email_is_in_the_users_language(client):
     assert response.status_code == 302
     message = mail.outbox[-1]
     assert message.subject == "Concerto Trainerのパスワード再設定"
-    assert "新しいパスワードを決めてください" in message.body
+    assert "次のリンクから新しいパスワードを設定してください。" in message.body
+    assert message.body.startswith(f"{user.get_username()}様")
     assert "/accounts/reset/" in message.body
 
 
@@ -261,7 +262,7 @@ def test_japanese_pages_show_local_dates_and_numbers(client):
     client.force_login(student)
     html = client.get("/progress/", HTTP_ACCEPT_LANGUAGE=JA).content.decode()
     assert re.search(r"\d+月\d+日", html), "the chart's days in Japanese form"
-    assert "前" in html  # "… ago" of the missed drill, in Japanese
+    assert "たった今" in html  # "… ago" of the missed drill, in Japanese (under a minute)
     english = client.get("/progress/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert re.search(r"\d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)", english)
 

@@ -346,7 +346,7 @@ def test_a_live_table_names_the_seats_and_sides_in_japanese_and_english_is_uncha
         who_spans = _spans(html, "play-who")
         assert who_spans and set(who_spans) <= JA_SEATS, who_spans
         assert re.search(r"[北南]の番です。", _turn(html)), _turn(html)
-        assert re.search(r"· 南北 \d+ · 東西 \d+</p>", html)
+        assert re.search(r"· 南北\d+点 · 東西\d+点</p>", html)
         assert '<span class="card pass-card play-word">パス</span>' in html
         assert latin_runs(html, names) == [], latin_runs(html, names)
     watched = _page(_live_client(teacher, "ja"), url)
@@ -358,7 +358,7 @@ def test_a_live_table_names_the_seats_and_sides_in_japanese_and_english_is_uncha
     ]
     for who in (waiting, teacher):
         listing = _page(_live_client(who, "ja"), "/play/tables/")
-        assert "南: ana, 北: ben" in listing and latin_runs(listing, names) == []
+        assert "南：ana、北：ben" in listing and latin_runs(listing, names) == []
 
     # The English pages: the seats' names beside the current hand's cards, in the turn line and
     # on the watcher's hands (as the solo table names them), letters in the list; N–S and E–W

@@ -825,11 +825,11 @@ def test_the_finished_hands_list_each_hand_and_its_cards_in_order(language, titl
 @pytest.mark.parametrize(
     ("language", "names", "you", "bot", "away", "connected"),
     [
-        ("en", "North East South West", "(you)", "bot", "(a bot plays for now)", "● connected"),
+        ("en", "North East South West", " (you)", "bot", "(a bot plays for now)", "● connected"),
         (
             "ja",
             "北 東 南 西",
-            "(あなた)",
+            "（あなた）",
             "ボット",
             "（いまはボットが代わりにプレイします）",
             "● 接続中",
@@ -872,7 +872,8 @@ def test_the_seat_lines_and_the_hand_say_who_sits_where_and_what_may_be_played(
     assert by_seat["S"][0] == " mine to-move"
     assert all(by_seat[s][0] == "" for s in "NEW")
     south = by_seat["S"][1]
-    assert f'<span class="play-person">ana</span> <span class="muted">{you}</span>' in south
+    # The role in the language's brackets: " (you)", 「（あなた）」.
+    assert f'<span class="play-person">ana</span><span class="muted">{you}</span>' in south
     assert f'data-connected="1">{connected}</span>' in south and bot not in south
     north = by_seat["N"][1]
     assert f'<span class="pill">{bot}</span> <span class="play-person">bea</span>' in north

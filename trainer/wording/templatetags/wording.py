@@ -11,7 +11,7 @@ from __future__ import annotations
 from django import template
 from django.utils.safestring import SafeString
 
-from engine.messages import Msg, Param, Text, terms
+from engine.messages import Join, Msg, Param, Text, terms
 from trainer.core.templatetags.cards import suits
 from trainer.wording import render
 
@@ -37,6 +37,17 @@ def term(key: object, kind: str) -> str:
     words_of = terms().get(kind, {})
     english = words_of.get(str(key))
     return str(key) if english is None else render.term(kind, english)
+
+
+@register.filter
+def readings(cell: object) -> list[SafeString]:
+    """A reading grid's cell as its readings, each in the active language (suit symbols
+    coloured): a template keeps each on one line and breaks only between them."""
+    if isinstance(cell, Msg) and cell.id == "sheet.cell":
+        inner = cell.params.get("item")
+        if isinstance(inner, Join) and inner.sep == "list.dot":
+            return [say(part) for part in inner.parts]
+    return [say(cell)]
 
 
 @register.simple_tag
