@@ -30,6 +30,7 @@ class DrillKind(enum.StrEnum):
     LEAD = "lead"
     READ = "read"
     REPLY = "reply"
+    LAST_HAND = "last-hand"
 
 
 KINDS: tuple[DrillKind, ...] = tuple(DrillKind)
@@ -38,6 +39,8 @@ KINDS: tuple[DrillKind, ...] = tuple(DrillKind)
 GENERATOR_VERSION = 2
 RETIRED_VERSIONS = frozenset({1})
 #: Skills of score drills: five-card combinations and the left-over combinations.
+#: What last-hand drills practise: making the hand, or keeping the side's left-overs low.
+LAST_HAND_SKILLS: tuple[str, ...] = ("make_hand", "keep_low")
 SCORE_SKILLS: tuple[str, ...] = (
     "one_pair",
     "two_pair",
@@ -107,7 +110,7 @@ class DrillParams:
             raise InvalidNotationError(
                 f"hand size must be {MIN_HAND_SIZE} to {MAX_HAND_SIZE}, not {self.hand_size!r}"
             )
-        known = set(ITEMS) | set(SCORE_SKILLS)
+        known = set(ITEMS) | set(SCORE_SKILLS) | set(LAST_HAND_SKILLS)
         for item in self.items:
             if item not in known:
                 raise InvalidNotationError(f"unknown checklist item: {item!r}")

@@ -141,8 +141,9 @@ class Table:
             tuple(sort_cards(others[their_played:])),
         )
 
-    def deal(self) -> DealState:
-        """The deal as dealt: every card each seat held before hand 1."""
+    def deal(self, rule: str = "classic") -> DealState:
+        """The deal as dealt: every card each seat held before hand 1 (hands scored by
+        ``rule``)."""
         lead_seat = self.leader_seat
         hands: dict[Seat, list[Card]] = {
             lead_seat: list(self.leader),
@@ -158,11 +159,11 @@ class Table:
             need = 13 - len(hands[seat])
             hands[seat] += hidden[:need]
             hidden = hidden[need:]
-        return DealState(_DEALER, hands)
+        return DealState(_DEALER, hands, rule)
 
-    def play_to_start(self) -> DealState:
+    def play_to_start(self, rule: str = "classic") -> DealState:
         """The deal played up to the first card of the side's ``side_hand``-th hand."""
-        state = self.deal()
+        state = self.deal(rule)
         own = list(self.own_hands)
         theirs = list(self.their_hands)
         for number in range(1, 2 * (self.side_hand - 1) + 1):
@@ -170,10 +171,10 @@ class Table:
             _play_hand(state, hand)
         return state
 
-    def play_to_signal(self, signal: tuple[Card, Card | None]) -> DealState:
+    def play_to_signal(self, signal: tuple[Card, Card | None], rule: str = "classic") -> DealState:
         """The deal played through the lead ``c1``, partner's pass, then ``c2`` or a pass:
         the moment partner replies."""
-        state = self.play_to_start()
+        state = self.play_to_start(rule)
         c1, c2 = signal
         state.apply_action(Action.play(c1))
         state.apply_action(PASS)

@@ -25,6 +25,7 @@ from engine.play.coach import (
     ReadQuiz,
     coach_lead,
     coach_read,
+    coach_stakes,
     grade_read,
 )
 from engine.play.grading import PlayAttempt
@@ -82,6 +83,7 @@ __all__ = [
     "actions_json",
     "coach_lead",
     "coach_read",
+    "coach_stakes",
     "grade_read",
     "hand_ends",
     "hand_summary",

@@ -8,6 +8,8 @@
   pruning by the cards South sees), and the odds of every reading
   (:func:`engine.signals.posterior.posterior`, partner playing the preferred lead).
 - :func:`grade_read` — South's answer to that quiz, graded by the read drill's answer key.
+- :func:`coach_stakes` — South's side's last hand: how far ahead or behind on hand score, and
+  so whether to make the hand or keep the left-overs low.
 
 Both use only what South sees; North's hidden cards reach nothing returned here. Both take
 the ``seat`` coached (South by default; at a live table, any seat a person plays), its
@@ -26,7 +28,7 @@ from engine.drills.kinds.read import read_distractors
 from engine.drills.words import term
 from engine.errors import ConcertoError
 from engine.game import PASS
-from engine.messages import Msg, Text
+from engine.messages import Msg, Text, register_words
 from engine.play.grading import PlayAttempt, key_of, lead_drill, read_drill
 from engine.play.setup import LEARNER, IllegalPlay
 from engine.play.summary import Signal, signal_json, signal_of
@@ -41,6 +43,7 @@ __all__ = [
     "ReadQuiz",
     "coach_lead",
     "coach_read",
+    "coach_stakes",
     "grade_read",
 ]
 
@@ -270,3 +273,55 @@ def grade_read(table: PlayTable, answer: str) -> PlayAttempt:
         convention=table.setup.convention,
         expected=quiz.answer,
     )
+
+
+#: How far behind on hand score a side's last hand counts as out of reach: about the most one
+#: hand scores in play (a full house is 8; a straight flush, 15, is rare). A setting of the
+#: coach's wording only: the last-hand drills and the strong partner work the deal out exactly.
+FAR_BEHIND = 10
+
+register_words(
+    {
+        "coach.stakes.ahead": (
+            "Your side's last hand, %(n)s ahead on hand score: make the hand. The side with "
+            "the higher hand score collects ten times the other side's left-overs."
+        ),
+        "coach.stakes.level": (
+            "Your side's last hand, level on hand score: make the hand. The side with the "
+            "higher hand score collects ten times the other side's left-overs."
+        ),
+        "coach.stakes.behind": (
+            "Your side's last hand, %(n)s behind on hand score: make the hand if it can catch "
+            "up; if it cannot, keep your left-overs low."
+        ),
+        "coach.stakes.far_behind": (
+            "Your side's last hand, %(n)s behind on hand score: keep your left-overs low. The "
+            "other side will collect ten times their value."
+        ),
+        "coach.stakes.theirs_to_come": "The other side's last hand is still to come.",
+    }
+)
+
+
+def coach_stakes(table: PlayTable, seat: Seat = LEARNER) -> Msg | None:
+    """At ``seat``'s turn in its side's last hand: what the deal needs, from the hand scores
+    everyone can see (every finished hand lies face up) — make the hand, or keep the side's
+    left-overs low. None at any other moment."""
+    if not table.learner_to_move(seat):
+        return None
+    deal = table.deal
+    if deal.side_hand != 4 or deal.side_of_hand is not seat.side:
+        return None
+    scores = deal.hand_scores()
+    gap = scores[seat.side] - scores[seat.side.other]
+    if gap > 0:
+        line = Msg("coach.stakes.ahead", n=gap)
+    elif gap == 0:
+        line = Msg("coach.stakes.level")
+    elif -gap >= FAR_BEHIND:
+        line = Msg("coach.stakes.far_behind", n=-gap)
+    else:
+        line = Msg("coach.stakes.behind", n=-gap)
+    if deal.hand_number < 8:  # the other side leads hand 8
+        return Msg("sentences", first=line, second=Msg("coach.stakes.theirs_to_come"))
+    return line

@@ -53,6 +53,9 @@ SECTION_TITLES: dict[Section, Promise] = {
     ("replying", "after-two-cards-complete-the-combination"): pgettext_lazy(
         "lesson section", "After two cards: complete the combination"
     ),
+    ("the-last-hand", "make-it-or-keep-it-low"): pgettext_lazy(
+        "lesson section", "Make it, or keep it low"
+    ),
 }
 
 #: The section teaching each checklist item's signal (drills whose topic is the signals).
@@ -160,6 +163,7 @@ LESSON_DRILLS: dict[str, tuple[DrillKind, dict[str, str]]] = {
     "replying": (DrillKind.REPLY, {}),
     "the-finer-points": (DrillKind.READ, {}),
     "the-1994-card": (DrillKind.LEAD, {"convention": "teach-yourself-1994"}),
+    "the-last-hand": (DrillKind.LAST_HAND, {}),
 }
 
 

@@ -15,7 +15,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from engine.game import FORCE, PASS, Action
-from engine.play import LeadAdvice, ReadQuiz, TableView, coach_lead, coach_read
+from engine.play import LeadAdvice, ReadQuiz, TableView, coach_lead, coach_read, coach_stakes
 from engine.seats import SEATS, Seat
 from trainer.play.live_selectors import (
     OPPONENT_SEATS,
@@ -139,6 +139,8 @@ class LiveCoach:
     mine: bool | None
     advice: LeadAdvice | None = None
     quiz: ReadQuiz | None = None
+    #: In the seat's side's last hand: make the hand, or keep the left-overs low.
+    stakes: str | None = None
 
 
 def coach_wanted(seats: Any) -> tuple[int, int]:
@@ -242,6 +244,7 @@ def live_shown(access: Access) -> LiveShown:
         mine=mine,
         advice=coach_lead(engine, access.seat) if coached and engine and access.seat else None,
         quiz=coach_read(engine, access.seat) if coached and engine and access.seat else None,
+        stakes=coach_stakes(engine, access.seat) if coached and engine and access.seat else None,
     )
     return LiveShown(
         table=table,

@@ -397,6 +397,7 @@ def table_context(
         "advice_available": advice is not None,
         "advice": lead_note(advice) if helped else None,
         "quiz": _quiz(quiz, game, recorded) if quiz is not None else None,
+        "stakes": shown.stakes if owner and not paused else None,
         "last_line": lines[-1] if lines else "",
         # At the end, the last hand (no pause follows it: the result does).
         "last_hand": hand_ctx(shown.summaries[-1], recorded, sides)

@@ -35,6 +35,7 @@ from engine.play import (
     TableView,
     coach_lead,
     coach_read,
+    coach_stakes,
     hand_summary,
     parse_actions,
 )
@@ -118,6 +119,8 @@ class TableShown:
     advice: LeadAdvice | None = None
     quiz: ReadQuiz | None = None
     summaries: tuple[HandSummary, ...] = ()
+    #: At South's turn in its side's last hand: make the hand, or keep the left-overs low.
+    stakes: str | None = None
 
 
 def shown(table: PlayTable, game: Game, *, owner: bool, steps: Sequence[Step] = ()) -> TableShown:
@@ -134,6 +137,7 @@ def shown(table: PlayTable, game: Game, *, owner: bool, steps: Sequence[Step] = 
         advice=coach_lead(table) if coach else None,
         quiz=coach_read(table) if coach else None,
         summaries=summaries,
+        stakes=coach_stakes(table) if coach else None,
     )
 
 

@@ -26,7 +26,14 @@ from engine.errors import InvalidNotationError
 
 
 def test_each_kind_sets_its_level_and_topic():
-    assert KIND_LEVELS == {"score": 1, "checklist": 1, "lead": 2, "read": 2, "reply": 3}
+    assert KIND_LEVELS == {
+        "score": 1,
+        "checklist": 1,
+        "lead": 2,
+        "read": 2,
+        "reply": 3,
+        "last-hand": 3,
+    }
     topics = {kind: spec_for(kind).topic for kind in KINDS}
     assert topics == {
         "score": Topic.SCORING,
@@ -34,6 +41,7 @@ def test_each_kind_sets_its_level_and_topic():
         "lead": Topic.SIGNALS,
         "read": Topic.SIGNALS,
         "reply": Topic.SIGNALS,
+        "last-hand": Topic.SCORING,
     }
     assert [k for k in KINDS if not spec_for(k).has_side_hand] == ["score"]
 

@@ -204,3 +204,39 @@ def test_lead_advice_for_the_second_card_continues_the_first():
 def test_no_lead_advice_after_a_first_card_no_lead_begins_with():
     table = _south_leads_then_north_passes(first_card_ok=False)
     assert coach_lead(table) is None
+
+
+def test_the_coach_says_what_the_last_hand_needs_from_the_hand_scores():
+    """At South's turns in its side's last hand (and only then) the coach weighs the hand
+    scores everyone can see: ahead or level, make the hand; far behind, keep the left-overs
+    low; in between, either, as the hand allows."""
+    from engine.play.coach import FAR_BEHIND, coach_stakes
+
+    said = set()
+    for seed in range(12):
+        table, _ = PlayTable.start(PlaySetup(seed=seed, opponents="signal"))
+        bot = SignalBot(table.setup.convention)
+        while not table.is_over():
+            deal = table.deal
+            line = coach_stakes(table)
+            last = deal.side_hand == 4 and deal.side_of_hand is Seat.S.side
+            assert (line is not None) == (last and table.learner_to_move()), line
+            if line is not None:
+                scores = deal.hand_scores()
+                gap = scores[Seat.S.side] - scores[Seat.S.side.other]
+                first = line.params["first"] if line.id == "sentences" else line
+                expected = (
+                    "coach.stakes.ahead"
+                    if gap > 0
+                    else "coach.stakes.level"
+                    if gap == 0
+                    else "coach.stakes.far_behind"
+                    if -gap >= FAR_BEHIND
+                    else "coach.stakes.behind"
+                )
+                assert first.id == expected, (gap, str(line))
+                assert (line.id == "sentences") == (deal.hand_number < 8)
+                said.add(first.id)
+            obs = deal.observation(Seat.S)
+            table.act(bot.choose(obs, obs.legal_actions))
+    assert len(said) >= 2

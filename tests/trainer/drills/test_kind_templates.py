@@ -23,6 +23,7 @@ NAMES = {
     "lead": ("Lead drill", "リードドリル"),
     "read": ("Read drill", "読みドリル"),
     "reply": ("Reply drill", "応答ドリル"),
+    "last-hand": ("Last-hand drill", "最後の回ドリル"),
 }
 
 

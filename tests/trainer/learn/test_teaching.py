@@ -133,7 +133,7 @@ def test_lesson_from_start_here_links_back_to_the_path(client, lessons):
 
 def test_drills_menu_is_in_learning_order_with_difficulty(client):
     html = client.get("/drills/").content.decode()
-    order = re.findall(r'<h2 id="kind-(\w+)">', html)
+    order = re.findall(r'<h2 id="kind-([\w-]+)">', html)
     assert order == list(KINDS)
     assert html.count('class="pill level-') == len(KINDS)
     assert "Beginner" in html and "Advanced" in html
