@@ -166,11 +166,20 @@ SEAT_CHOICES = (
 
 
 class LiveTableForm(forms.Form):
-    """A live table: convention, rule, bots for empty opponents' seats, one deal or a game,
-    the host's seat, and whether to make a second link for the opponents' seats."""
+    """A live table: convention, rule, the bots' strength for empty North–South seats and the
+    bots for empty opponents' seats, one deal or a game, the host's seat, and whether to make a
+    second link for the opponents' seats."""
 
     convention = StartForm.base_fields["convention"]
     rule = StartForm.base_fields["rule"]
+    #: Not required: a page from before the setting posts none, and gets the strong partner.
+    partner = forms.ChoiceField(
+        label=gettext_lazy("Bots in empty North–South seats"),
+        choices=PARTNERS,
+        initial=STRONG,
+        required=False,
+        widget=forms.RadioSelect,
+    )
     opponents = forms.ChoiceField(
         label=gettext_lazy("Bots in empty East–West seats"),
         choices=OPPONENTS,
@@ -201,6 +210,6 @@ class LiveTableForm(forms.Form):
             "opponents": data["opponents"],
             "opponents_convention": data["convention"],
             "game": data["length"] == "game",
-            # Bots in empty North–South seats: the strong partner.
-            "partner": STRONG,
+            # Bots in empty North–South seats: the host's choice (the strong partner by default).
+            "partner": data.get("partner") or STRONG,
         }

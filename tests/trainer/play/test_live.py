@@ -130,7 +130,7 @@ def test_open_invite_join_and_deal_through_the_pages():
     )
     table = LiveTable.objects.get()
     assert response["Location"] == f"/play/tables/{table.pk}/"
-    assert table.settings["partner"] == "strong"  # a bot in an empty North–South seat
+    assert table.settings["partner"] == "strong"  # a bot in an empty North–South seat (default)
     page = host.get(response["Location"]).text
     invite = re.search(r'data-invite-url="([^"]+)"', page).group(1)
     assert str(table.invite_token) in invite and 'data-my-seat="S"' in page
@@ -1376,3 +1376,32 @@ def test_a_signal_is_read_as_its_maker_led_it_when_its_maker_hands_the_seat_over
         live.replay_live(game, frozenset({Seat.S}), frozenset()).bot_for(Seat.N).partner_leads
         == "card"
     )
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("strength", ["beginner", "standard", "strong"])
+def test_the_host_picks_the_strength_of_the_bots_in_empty_north_south_seats(strength):
+    from engine.bots.signal import SignalBot
+
+    ana = person("ana")
+    host = client_of(ana)
+    form = {"convention": "parlett-2008", "rule": "classic", "opponents": "signal"}
+    form |= {"length": "deal", "seat": "S", "partner": strength}
+    page = host.get("/play/tables/new/").text
+    assert 'name="partner" value="beginner"' in page and 'value="strong"' in page
+    host.post("/play/tables/new/", form)
+    table = LiveTable.objects.get()
+    assert table.settings["partner"] == strength
+    live.live_begin(pk=table.pk, by=ana)  # North is empty: a bot of that strength plays it
+    bot = engine_of(LiveTable.objects.get()).bot_for(Seat.N)
+    assert isinstance(bot, SignalBot) and bot.strength == strength
+
+
+@pytest.mark.django_db
+def test_a_strength_the_engine_does_not_know_is_refused_and_opens_nothing():
+    host = client_of(person("ana"))
+    form = {"convention": "parlett-2008", "rule": "classic", "opponents": "signal"}
+    response = host.post(
+        "/play/tables/new/", {**form, "length": "deal", "seat": "S", "partner": "godlike"}
+    )
+    assert response.status_code == 400 and LiveTable.objects.count() == 0
