@@ -167,6 +167,9 @@ MESSAGES: dict[str, str] = {
     "error.setup.convention_not_text": "a convention is named by text, not %(value)s",
     "error.setup.unknown_opponents": "unknown opponents: %(value)s (choose %(choices)s)",
     "error.setup.unknown_partner": "unknown partner: %(value)s (choose %(choices)s)",
+    "error.setup.unknown_opponents_strength": (
+        "unknown strength of the opponents: %(value)s (choose %(choices)s)"
+    ),
     "error.setup.game_not_bool": "game must be true or false, not %(value)s",
     # Duplicate sessions (engine.duplicate).
     "error.movement.kind": "unknown movement %(kind)s (choose %(choices)s)",

@@ -105,6 +105,9 @@ class PlaySetup:
     opponents_convention: str = DEFAULT_CONVENTION.name
     game: bool = False
     partner: str = STANDARD
+    #: East-West's strength when they are ``signal`` bots (:data:`PARTNERS`; standard in a
+    #: record from before the setting).
+    opponents_strength: str = STANDARD
     #: Who deals the first deal (a duplicate session's board names its dealer).
     dealer: Seat = FIRST_DEALER
     #: The first deal's hands, N, E, S, W, when a teacher entered the board by hand (the seed
@@ -130,6 +133,7 @@ class PlaySetup:
             get_convention(value)  # UnknownConventionError names the known ones
         _one_of(self.opponents, OPPONENTS, "error.setup.unknown_opponents")
         _one_of(self.partner, PARTNERS, "error.setup.unknown_partner")
+        _one_of(self.opponents_strength, PARTNERS, "error.setup.unknown_opponents_strength")
         if not isinstance(self.game, bool):
             raise InvalidSetupError(Msg("error.setup.game_not_bool", value=Text(repr(self.game))))
         if not isinstance(self.dealer, Seat):
@@ -146,8 +150,8 @@ class PlaySetup:
         return dict(zip(SEATS, self.hands, strict=True))
 
     def to_json(self) -> dict[str, Any]:
-        """The setup as JSON; ``partner`` and ``dealer`` only when not the default ones (so the
-        records of earlier deals read the same)."""
+        """The setup as JSON; ``partner``, ``opponents_strength`` and ``dealer`` only when not
+        the default ones (so the records of earlier deals read the same)."""
         return (
             {
                 "seed": self.seed,
@@ -158,6 +162,11 @@ class PlaySetup:
                 "game": self.game,
             }
             | ({} if self.partner == STANDARD else {"partner": self.partner})
+            | (
+                {}
+                if self.opponents_strength == STANDARD
+                else {"opponents_strength": self.opponents_strength}
+            )
             | ({} if self.dealer is FIRST_DEALER else {"dealer": str(self.dealer)})
             | (
                 {}
@@ -191,6 +200,7 @@ class PlaySetup:
             opponents_convention=_text(data, "opponents_convention", DEFAULT_CONVENTION.name),
             game=game,
             partner=_text(data, "partner", STANDARD),
+            opponents_strength=_text(data, "opponents_strength", STANDARD),
             dealer=_dealer(data.get("dealer", str(FIRST_DEALER))),
             hands=_hands(data.get("hands")),
         )

@@ -131,7 +131,7 @@ class PlayTable:
         self._bots: dict[Seat, Bot] = {}
         for seat in (Seat.E, Seat.W):
             if setup.opponents == "signal":
-                self._bots[seat] = signal_bot(setup.opponents_convention)
+                self._bots[seat] = signal_bot(setup.opponents_convention, setup.opponents_strength)
             else:
                 self._bots[seat] = _GREEDY
 

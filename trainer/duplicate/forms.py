@@ -7,9 +7,11 @@ from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from engine.bots.signal import STRONG
 from trainer.core.game.rules import rule_choices
 from trainer.duplicate.groups import Group
 from trainer.duplicate.services import MOST_BOARDS
+from trainer.play.forms import PARTNERS
 
 
 class _When(forms.DateTimeInput):
@@ -40,6 +42,14 @@ class SessionForm(forms.Form):
     title = forms.CharField(label=_("Title"), max_length=80)
     convention = forms.ChoiceField(label=_("Convention card"), required=False)
     rule = forms.ChoiceField(label=_("Scoring rule"), choices=rule_choices, required=False)
+    #: Not required: a page from before the setting posts none, and gets the strong bots.
+    bots = forms.ChoiceField(
+        label=_("Bots (a daylong's partner and opponents, a live session's empty seats)"),
+        choices=PARTNERS,
+        initial=STRONG,
+        required=False,
+        widget=forms.RadioSelect,
+    )
     opens_at = forms.DateTimeField(label=_("Opens"), widget=_When())
     boards = forms.IntegerField(
         label=_("Boards (daylong)"), min_value=1, max_value=MOST_BOARDS, initial=8, required=False
@@ -70,6 +80,7 @@ class SessionForm(forms.Form):
                 data[name] = value
         for name in ("convention", "rule"):  # blank: the house rules
             data[name] = data.get(name) or None
+        data["bots"] = data.get("bots") or STRONG
         return data
 
     def __init__(self, *args: Any, group: Group, **kwargs: Any) -> None:

@@ -15,6 +15,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 
+from engine.bots.signal import STRENGTHS, STRONG
 from engine.cards import parse_cards
 from engine.duplicate.session import Board, session_board
 from engine.scoring import SCORING_RULES
@@ -51,6 +52,9 @@ class ClubSession(models.Model):
     boards = models.PositiveSmallIntegerField()
     rule = models.CharField(max_length=20, choices=[(n, n.title()) for n in SCORING_RULES])
     convention = models.CharField(max_length=40)
+    #: The strength of the session's bots: a daylong's partner North and the bot pair East-West
+    #: at every table, a live session's bots in empty seats (engine.bots.signal.STRENGTHS).
+    bots = models.CharField(max_length=10, choices=[(s, s) for s in STRENGTHS], default=STRONG)
     opens_at = models.DateTimeField()
     closes_at = models.DateTimeField()
     created_by = models.ForeignKey(

@@ -15,6 +15,7 @@ from django.db.models import Max, Q
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from engine.bots.signal import STRENGTHS, STRONG
 from engine.duplicate.movement import KINDS, MovementError, movement
 from engine.play import PlaySetup, PlayTable
 from engine.scoring import SCORING_RULES, get_rule
@@ -32,7 +33,6 @@ from trainer.wording.errors import reason
 #: Session seeds (each board's seed is drawn from it one way: ``session_board``).
 SEED_MAX = 2**62
 #: The partner of a member who enters alone, and the bots East-West at every table.
-PARTNER = "strong"
 OPPONENTS = "signal"
 #: The longest window a daylong may have; a live session is closed by its director, at the
 #: latest this long after it starts.
@@ -61,6 +61,7 @@ def session_create(
     movement_kind: str = "auto",
     convention: str | None = None,
     rule: str | None = None,
+    bots: str = STRONG,
     board_list: list[dict[str, object]] | None = None,
     now: datetime | None = None,
 ) -> ClubSession:
@@ -85,6 +86,8 @@ def session_create(
         raise SessionRefused(gettext("Choose one of the club's convention cards."))
     if rule not in SCORING_RULES:
         raise SessionRefused(gettext("There is no such scoring rule."))
+    if bots not in STRENGTHS:
+        raise SessionRefused(gettext("There is no such strength of bots."))
     if kind not in ClubSession.Kind.values:
         raise SessionRefused(gettext("There is no such kind of session."))
     if movement_kind not in KINDS:
@@ -116,6 +119,7 @@ def session_create(
         boards=boards,
         rule=rule,
         convention=convention,
+        bots=bots,
         opens_at=opens_at,
         closes_at=closes_at,
         created_by=user,
@@ -205,8 +209,9 @@ def check_in(*, user: User, session: ClubSession, here: bool) -> SessionEntry:
 
 
 def board_setup(session: ClubSession, number: int) -> PlaySetup:
-    """The solo deal of board ``number``: the member South, the strong partner North, the same
-    signalling bots East-West at every table, all on the session's card and rule."""
+    """The solo deal of board ``number``: the member South, the partner North and the same
+    signalling bots East-West at every table, all of the session's strength (``bots``) and on
+    its card and rule."""
     board = session.board(number)
     return PlaySetup(
         seed=board.seed,
@@ -214,7 +219,8 @@ def board_setup(session: ClubSession, number: int) -> PlaySetup:
         convention=session.convention,
         opponents=OPPONENTS,
         opponents_convention=session.convention,
-        partner=PARTNER,
+        partner=session.bots,
+        opponents_strength=session.bots,
         dealer=board.dealer,
         hands=board.hands,
     )

@@ -330,3 +330,20 @@ def test_the_timing_script_measures_learner_requests():
 
     result = measure(1, "greedy", coach=True, south="signal", seed=3)
     assert result["requests"] > 0 and 0 < result["p50_ms"] <= result["max_ms"]
+
+
+def test_the_opponents_strength_is_a_setting_kept_in_the_record_only_when_chosen():
+    from engine.bots.signal import SignalBot
+    from engine.play.setup import InvalidSetupError
+
+    plain = PlaySetup(seed=5, opponents="signal")
+    assert "opponents_strength" not in plain.to_json()  # older records read the same
+    strong = PlaySetup(seed=5, opponents="signal", opponents_strength="strong")
+    assert strong.to_json()["opponents_strength"] == "strong"
+    assert PlaySetup.from_json(strong.to_json()) == strong
+    table, _ = PlayTable.start(strong)
+    assert (
+        isinstance(table.bot_for(Seat.E), SignalBot) and table.bot_for(Seat.E).strength == "strong"
+    )
+    with pytest.raises(InvalidSetupError, match="strength of the opponents"):
+        PlaySetup.from_json({"seed": 5, "opponents_strength": "godlike"})

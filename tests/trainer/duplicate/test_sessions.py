@@ -16,6 +16,7 @@ from django.utils import timezone
 
 from engine.duplicate.session import session_board
 from engine.play import PlaySetup, PlayTable, parse_actions
+from engine.seats import Seat
 from tests.trainer.clubs.factories import club, join
 from tests.trainer.factories import user
 from trainer.duplicate import services
@@ -242,3 +243,35 @@ def test_a_teacher_runs_a_daylong_for_the_class_and_only_the_class_sees_it(field
         assert _client(outsider).post(f"/sessions/{session.pk}/enter/").status_code == 404
     with time_machine.travel(session.closes_at + timedelta(minutes=1)):
         assert "Ranking" in _client(teacher).get(f"/sessions/{session.pk}/").content.decode()
+
+
+@pytest.mark.parametrize("strength", ["beginner", "standard", "strong"])
+def test_the_director_picks_the_strength_of_the_sessions_bots(field, strength):
+    """A daylong's partner North and bot pair East-West play at the strength the director
+    chose; a strength the engine does not know is refused and creates nothing."""
+    from engine.bots.signal import SignalBot
+
+    the_club, organiser, (member, *_) = field
+    form = {
+        "kind": "daylong",
+        "title": "Club night",
+        "boards": "2",
+        "bots": strength,
+        "opens_at": timezone.localtime().strftime("%Y-%m-%dT%H:%M"),
+        "closes_at": (timezone.localtime() + timedelta(days=1)).strftime("%Y-%m-%dT%H:%M"),
+    }
+    director = _client(organiser)
+    assert 'name="bots" value="beginner"' in director.get(f"/clubs/{the_club.slug}/sessions/").text
+    tampered = director.post(f"/clubs/{the_club.slug}/sessions/", {**form, "bots": "godlike"})
+    assert tampered.status_code == 400 and not ClubSession.objects.exists()
+    assert director.post(f"/clubs/{the_club.slug}/sessions/", form).status_code == 302
+    session = ClubSession.objects.get()
+    assert session.bots == strength
+    c = _client(member)
+    assert c.post(f"/sessions/{session.pk}/enter/").status_code == 302
+    setup = PlaySetup.from_json(_play_board(c, session, 1).setup)
+    assert (setup.partner, setup.opponents_strength) == (strength, strength)
+    table = PlayTable.replay(setup, [])
+    for seat in (Seat.N, Seat.E, Seat.W):
+        bot = table.bot_for(seat)
+        assert isinstance(bot, SignalBot) and bot.strength == strength

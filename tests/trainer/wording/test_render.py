@@ -11,8 +11,10 @@ import pytest
 from django.utils import translation
 
 from engine.cards import card
+from engine.drills import KINDS
 from engine.messages import Cards, Msg, Term, Text
 from tests.trainer.wording.helpers import (
+    SETTINGS,
     drill_output,
     english_words,
     is_message,
@@ -50,7 +52,7 @@ def test_thousands_of_random_drills_render_in_both_languages():
         for value in drill_output(drill):
             messages += is_message(value)
             check(value, (drill.kind, drill.seed, drill.params.key()))
-    assert count == 1200 and messages > 5 * count
+    assert count == PER_SETTING * len(KINDS) * len(SETTINGS) and messages > 5 * count
 
 
 @pytest.mark.slow
