@@ -50,6 +50,7 @@ __all__ = [
     "card_errors",
     "card_schema",
     "card_text",
+    "error_detail",
     "load_convention",
     "parse_card",
 ]
@@ -198,23 +199,14 @@ SCHEMA_PATH = Path(__file__).resolve().parent / "card.schema.json"
 class CardError:
     """One problem of a card: a ``code`` (``unknown_item``, ``bad_shape`` …), where it is
     (``row`` id, ``item``, ``field``) and a ``message`` naming them: a
-    :class:`~engine.messages.Msg` (its ``str`` is English) whose ``detail`` is the problem
-    without the place (a page that names the row in its own words shows that)."""
+    :class:`~engine.messages.Msg` (its ``str`` is English; :func:`error_detail` is the problem
+    without the place)."""
 
     code: str
     message: str
     row: str | None = None
     item: str | None = None
     field: str | None = None
-
-    @property
-    def detail(self) -> str:
-        """The problem without its place: ``two rows have this id`` of ``row 'x': two rows
-        have this id``."""
-        if isinstance(self.message, Msg) and self.message.id.startswith("card.at."):
-            inner = self.message.params["error"]
-            return inner if isinstance(inner, str) else self.message
-        return self.message
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -335,6 +327,16 @@ class _Errors:
         elif item:
             message = Msg("card.at.item", item=_q(item), error=message)
         self.found.append(CardError(code, message, row, item, _field_of(code)))
+
+
+def error_detail(message: str) -> str:
+    """A problem's message without its place: ``two rows have this id`` of ``row 'x': two
+    rows have this id`` (for a page that names the row in its own words)."""
+    if isinstance(message, Msg) and message.id.startswith("card.at."):
+        inner = message.params.get("error")
+        if isinstance(inner, str):
+            return inner
+    return message
 
 
 def _msg(value: str) -> Msg | Text:

@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from engine.messages import Msg, Term, Text
 from engine.signals import ITEMS, Row
 from engine.signals.card import SUIT_RELATION_NAMES
-from engine.signals.cardfile import rank_words
+from engine.signals.cardfile import error_detail, rank_words
 from trainer.wording.render import say
 
 __all__ = ["SUIT_CHOICES", "SUIT_SETS", "error_texts", "error_views", "field_change", "row_titles"]
@@ -78,15 +78,6 @@ def row_titles(rows: Iterable[Row | Mapping[str, Any]]) -> dict[str, str]:
     return out
 
 
-def _detail(message: str) -> str:
-    """A checker's message without its place (``row 'x': …`` → ``…``)."""
-    if isinstance(message, Msg) and message.id.startswith("card.at."):
-        inner = message.params.get("error")
-        if isinstance(inner, str):
-            return inner
-    return message
-
-
 def error_views(
     errors: Iterable[Mapping[str, Any]], titles: Mapping[str, str]
 ) -> list[dict[str, Any]]:
@@ -102,7 +93,7 @@ def error_views(
         out.append(
             {
                 "where": where,
-                "text": say(_detail(message) if where else message),
+                "text": say(error_detail(message) if where else message),
                 "row": row or "",
             }
         )

@@ -157,23 +157,26 @@ def fill_worths(drill: Drill) -> tuple[Stakes, tuple[int, int], list[FillWorth]]
     assert drill.signal is not None
     c1, c2 = drill.signal
     assert c2 is not None
+    if drill.table is None:
+        raise InvalidNotationError(f"a {drill.kind} drill has no last hand to play")
     rule = get_rule(drill.params.rule)
     values = rule_values(rule)
     three_pairs = rule.value(Combination.THREE_PAIRS)
-    state = drill.table.play_to_start(rule.name) if drill.table is not None else None
-    if state is None:
-        raise InvalidNotationError(f"a {drill.kind} drill has no last hand to play")
-    stakes = _stakes(state)
-    seen = {*drill.hand, c1, c2, *(c for h in (*drill.completed, *drill.opponents) for c in h)}
-    theirs = their_end([c for c in DECK if c not in seen], values, three_pairs)
+    stakes = _stakes(drill.table.play_to_start(rule.name))
+    theirs = their_end(_unseen(drill), values, three_pairs)
     seats = [LEADER, LEADER, LEARNER, LEARNER, LEARNER]
     out = []
     for fill in combinations(sort_cards(drill.hand), 3):
         points = points5([c1, c2, *fill], seats, rule)
         left = six_value([c for c in drill.hand if c not in fill], values, three_pairs)
         out.append(FillWorth(fill, points, left, deal_worth(points, left, theirs, stakes)))
-    out.sort(key=lambda f: (-f.worth, -f.points, [c.index for c in f.cards]))
+    out.sort(key=_best_first)
     return stakes, theirs, out
+
+
+def _best_first(f: FillWorth) -> tuple[int, int, list[int]]:
+    """The order of fills: the most worth, then the most points, then the lower cards."""
+    return (-f.worth, -f.points, [c.index for c in f.cards])
 
 
 def _model_is_the_rules(
@@ -200,13 +203,14 @@ def _model_is_the_rules(
     if drill.params.rule == "contribution":
         strong = (Combination.FOURS, Combination.STRAIGHT_FLUSH)
         # Any five of your nine cards or of their eleven: every six left over is among them.
-        for cards in (drill.hand, _unseen(drill)):
+        for cards in (drill.hand, unseen):
             if any(evaluate(five) in strong for five in combinations(cards, 5)):
                 return False
     return True
 
 
 def _unseen(drill: Drill) -> list[Card]:
+    """The cards the learner cannot see: exactly the other side's eleven (partner holds none)."""
     assert drill.signal is not None
     seen = {
         *drill.hand,
@@ -300,10 +304,7 @@ class LastHandKind(KindSpec):
     def answer_key(self, drill: Drill) -> AnswerKey:
         _, theirs, fills = fill_worths(drill)
         by_key = {f.key: f for f in fills}
-        shown = sorted(
-            (by_key[o.key] for o in drill.options),
-            key=lambda f: (-f.worth, -f.points, [c.index for c in f.cards]),
-        )
+        shown = sorted((by_key[o.key] for o in drill.options), key=_best_first)
         best = shown[0]
         their_points, their_left = theirs
         return AnswerKey(
